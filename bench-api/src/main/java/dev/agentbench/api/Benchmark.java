@@ -1,0 +1,63 @@
+package dev.agentbench.api;
+
+import dev.agentbench.api.script.Script;
+import dev.agentbench.api.script.ScriptChecks;
+import java.util.List;
+
+/**
+ * A workload: what one measured iteration asks of a target, and how its outcome is checked.
+ *
+ * <p>A plugin author implements this interface with a public no-argument constructor and registers
+ * the class in {@code META-INF/services/dev.agentbench.api.Benchmark}. Built-in benchmarks use the
+ * same mechanism.
+ *
+ * <p>An iteration is one session: the harness makes fresh user and session ids, calls {@link
+ * #runSession}, and deletes the session afterwards, outside the timed region. At concurrency N
+ * (only when {@link #supportsConcurrency()}) it runs N sessions at once, each with its own ids, and
+ * times the iteration until all have finished.
+ */
+public interface Benchmark {
+
+    /**
+     * The benchmark's id as users type it and as reports name its row: lower-case letters, digits
+     * and {@code _}, starting with a letter, never ending in {@code _c} and digits (that suffix names
+     * concurrency variants). Names of built-in benchmarks are fixed across versions. Use a constant.
+     */
+    String name();
+
+    /** One line that says what one iteration does, shown by {@code list}. */
+    String description();
+
+    /**
+     * The script the mock answers with. Its turns' user messages are what {@link #runSession}
+     * sends, and its replies are what the checks expect.
+     */
+    Script script();
+
+    /** The tools the agent offers the model; every tool the script calls must be among them. */
+    default List<ToolDefinition> tools() {
+        return List.of();
+    }
+
+    /** The agent's system instructions. */
+    default String instructions() {
+        return "You are a helpful assistant. Use the tools when they help.";
+    }
+
+    /** Whether the harness may run this benchmark's sessions concurrently ({@code _cN} cells). */
+    default boolean supportsConcurrency() {
+        return false;
+    }
+
+    /**
+     * Runs one session and checks it. The default plays every turn of {@link #script()} in order
+     * and checks each result against the script with {@link ScriptChecks#verifyTurn}; override it
+     * only to do something the script cannot say.
+     *
+     * @throws CheckFailedException when the target did not do what the script says; the cell fails
+     * @throws Exception when the target failed; the cell fails
+     */
+    default void runSession(TargetHandle handle, String userId, String sessionId) throws Exception {
+        ScriptChecks.play(script(), handle, userId, sessionId);
+    }
+}

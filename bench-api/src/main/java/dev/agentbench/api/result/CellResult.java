@@ -1,0 +1,67 @@
+package dev.agentbench.api.result;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The result of one cell: one (target, benchmark, concurrency) measured in its own JVM. Written by
+ * the child as {@code <target>/<name>.json}, or by the parent when the child produced none.
+ *
+ * @param target the target's name
+ * @param benchmark the benchmark's name
+ * @param concurrency sessions per iteration, 1 or more
+ * @param name the cell's name: the benchmark's, plus {@code _c<N>} when N > 1 (see {@link #cellName})
+ * @param status how the cell ended
+ * @param error why it did not end {@code OK}; {@code null} when it did
+ * @param time the timed pass's statistics, in nanoseconds per iteration; {@code null} unless OK
+ * @param warmupIterations iterations run before the timed pass and not recorded
+ * @param steadyState whether the timed pass looks steady: the median of its last third is within
+ *     the drift threshold of the median of its first third; {@code null} when not measured
+ * @param drift median of the last third over median of the first third of the timed pass (1.0 = no
+ *     drift); {@code null} when not measured
+ * @param samples every timed iteration in nanoseconds, in the order measured
+ * @param logTail the last lines of the child's log when the cell failed, else empty
+ */
+public record CellResult(
+        String target,
+        String benchmark,
+        int concurrency,
+        String name,
+        CellStatus status,
+        String error,
+        TimeStats time,
+        int warmupIterations,
+        Boolean steadyState,
+        Double drift,
+        List<Long> samples,
+        List<String> logTail) {
+
+    public CellResult {
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(benchmark, "benchmark");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(status, "status");
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("Concurrency [" + concurrency + "] must be at least 1");
+        }
+        if (status == CellStatus.OK && time == null) {
+            throw new IllegalArgumentException("An OK cell needs its time statistics");
+        }
+        if (status != CellStatus.OK && (error == null || error.isBlank())) {
+            throw new IllegalArgumentException("A " + status + " cell needs an error that says why");
+        }
+        samples = samples == null ? List.of() : List.copyOf(samples);
+        logTail = logTail == null ? List.of() : List.copyOf(logTail);
+    }
+
+    /** A cell that did not end OK, with nothing measured. */
+    public static CellResult failed(PlannedCell cell, CellStatus status, String error, List<String> logTail) {
+        return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), status, error,
+                null, 0, null, null, List.of(), logTail);
+    }
+
+    /** The name of the cell of {@code benchmark} at {@code concurrency}: {@code turn5}, {@code turn5_c8}. */
+    public static String cellName(String benchmark, int concurrency) {
+        return concurrency == 1 ? benchmark : benchmark + "_c" + concurrency;
+    }
+}

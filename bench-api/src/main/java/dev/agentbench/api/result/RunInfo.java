@@ -1,0 +1,45 @@
+package dev.agentbench.api.result;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What {@code run.json} records about a run. A report is built from the cells planned here and
+ * nothing else.
+ *
+ * @param runId the run directory's name: UTC {@code yyyyMMdd-HHmmss} plus a short random suffix
+ * @param status how the run ended
+ * @param startedAt when it started, ISO-8601 UTC
+ * @param endedAt when it ended, ISO-8601 UTC; {@code null} while running
+ * @param arguments the command-line arguments, or a description of the options for embedded runs
+ * @param settings the effective settings (iterations, warmup, timeout, ...) by name
+ * @param cells the planned cells, in the order they run
+ * @param environment the machine and JVM: {@code java.vendor}, {@code java.version}, {@code os},
+ *     {@code cpus}, {@code memory}, {@code git.commit} when known, ...
+ */
+public record RunInfo(
+        String runId,
+        RunStatus status,
+        String startedAt,
+        String endedAt,
+        List<String> arguments,
+        Map<String, String> settings,
+        List<PlannedCell> cells,
+        Map<String, String> environment) {
+
+    public RunInfo {
+        Objects.requireNonNull(runId, "runId");
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(startedAt, "startedAt");
+        arguments = arguments == null ? List.of() : List.copyOf(arguments);
+        settings = settings == null ? Map.of() : Map.copyOf(settings);
+        cells = cells == null ? List.of() : List.copyOf(cells);
+        environment = environment == null ? Map.of() : Map.copyOf(environment);
+    }
+
+    /** This record, ended with {@code status} at {@code endedAt}. */
+    public RunInfo ended(RunStatus status, String endedAt) {
+        return new RunInfo(runId, status, startedAt, endedAt, arguments, settings, cells, environment);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.agentbench.api.result;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Where things live in a run directory. The one place that knows the results layout's file names:
+ *
+ * <pre>
+ * &lt;results-dir&gt;/&lt;run-id&gt;/
+ *   run.json                       {@link RunInfo}
+ *   &lt;target&gt;/&lt;cell&gt;.json            {@link CellResult}, written by the cell's child JVM
+ *   &lt;target&gt;/&lt;cell&gt;.log             the child's output
+ *   summary.json  report.md  ...   written from the above
+ * &lt;results-dir&gt;/latest               the newest run's id
+ * </pre>
+ *
+ * @param runDir the run directory, {@code <results-dir>/<run-id>}
+ */
+public record RunLayout(Path runDir) {
+
+    /** The file in a results directory that names its newest run. */
+    public static final String LATEST = "latest";
+
+    public RunLayout {
+        Objects.requireNonNull(runDir, "runDir");
+    }
+
+    public Path runJson() {
+        return runDir.resolve("run.json");
+    }
+
+    public Path summaryJson() {
+        return runDir.resolve("summary.json");
+    }
+
+    public Path reportMarkdown() {
+        return runDir.resolve("report.md");
+    }
+
+    public Path targetDir(String target) {
+        return runDir.resolve(target);
+    }
+
+    public Path cellResult(PlannedCell cell) {
+        return targetDir(cell.target()).resolve(cell.name() + ".json");
+    }
+
+    public Path cellLog(PlannedCell cell) {
+        return targetDir(cell.target()).resolve(cell.name() + ".log");
+    }
+}
