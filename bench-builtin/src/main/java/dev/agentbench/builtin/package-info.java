@@ -1,0 +1,6 @@
+/**
+ * The built-in benchmarks and targets that ship in the harness jar: the {@code raw} floor, the
+ * {@code noop} calibration target, and the built-in suite. They are found through
+ * {@link java.util.ServiceLoader} like any plugin's.
+ */
+package dev.agentbench.builtin;
