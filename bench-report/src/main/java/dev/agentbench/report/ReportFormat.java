@@ -1,0 +1,14 @@
+package dev.agentbench.report;
+
+/**
+ * One way to render a run. Implementations are pure: the same {@link RunData} always renders to the
+ * same text, which is what lets golden-file tests seal each format.
+ */
+public interface ReportFormat {
+
+    /** The file the format writes into the run directory, e.g. {@code report.md}. */
+    String fileName();
+
+    /** Renders the run. */
+    String render(RunData run, ReportOptions options);
+}

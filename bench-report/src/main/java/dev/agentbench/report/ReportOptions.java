@@ -1,0 +1,23 @@
+package dev.agentbench.report;
+
+import java.util.Objects;
+
+/**
+ * How to render.
+ *
+ * @param baseline the target every other is compared with; when the run has no such target, the
+ *     first target of the run is the baseline
+ */
+public record ReportOptions(String baseline) {
+
+    /** The no-framework floor target. */
+    public static final String DEFAULT_BASELINE = "raw";
+
+    public ReportOptions {
+        Objects.requireNonNull(baseline, "baseline");
+    }
+
+    public static ReportOptions defaults() {
+        return new ReportOptions(DEFAULT_BASELINE);
+    }
+}

@@ -1,0 +1,96 @@
+package dev.agentbench.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.RunInfo;
+import dev.agentbench.api.result.RunLayout;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One run as a report sees it: its {@code run.json} and one result per planned cell, in plan order.
+ *
+ * @param layout where the run lives
+ * @param info what {@code run.json} says
+ * @param cells one result per planned cell; {@code MISSING} where the cell left no result file,
+ *     {@code FAILED} where the file could not be read
+ */
+public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells) {
+
+    /** Reads JSON the way results are written: unknown fields from newer versions are skipped. */
+    static final ObjectMapper MAPPER = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    public RunData {
+        Objects.requireNonNull(layout, "layout");
+        Objects.requireNonNull(info, "info");
+        cells = List.copyOf(cells);
+    }
+
+    /**
+     * Reads a run directory.
+     *
+     * @throws IOException when {@code run.json} is missing or unreadable: then the directory is no run
+     */
+    public static RunData read(Path runDir) throws IOException {
+        RunLayout layout = new RunLayout(runDir);
+        RunInfo info;
+        try {
+            info = MAPPER.readValue(layout.runJson().toFile(), RunInfo.class);
+        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+            throw new IOException("No run.json in [" + runDir + "]: not a run directory", e);
+        }
+        List<CellResult> cells = new ArrayList<>();
+        for (PlannedCell planned : info.cells()) {
+            cells.add(readCell(layout, planned));
+        }
+        return new RunData(layout, info, cells);
+    }
+
+    private static CellResult readCell(RunLayout layout, PlannedCell planned) {
+        Path file = layout.cellResult(planned);
+        if (!Files.exists(file)) {
+            return CellResult.failed(planned, CellStatus.MISSING, "no result: the cell did not run", List.of());
+        }
+        try {
+            CellResult result = MAPPER.readValue(file.toFile(), CellResult.class);
+            if (!result.target().equals(planned.target()) || !result.name().equals(planned.name())) {
+                return CellResult.failed(planned, CellStatus.FAILED, "result file ["
+                    + layout.runDir().relativize(file) + "] holds cell ["
+                        + result.target() + "/" + result.name() + "]", List.of());
+            }
+            return result;
+        } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
+            String reason = e instanceof JsonProcessingException json
+                    ? json.getOriginalMessage().replaceAll("\\[Source: [^;\\]]*; ", "[") + (json.getLocation() == null ? ""
+                            : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr())
+                    : e.getMessage();
+            return CellResult.failed(planned, CellStatus.FAILED, "unreadable result file ["
+                    + layout.runDir().relativize(file) + "]: " + reason, List.of());
+        }
+    }
+
+    /** The targets of the run in plan order, the baseline first when it is among them. */
+    public List<String> targets(String baseline) {
+        List<String> targets = new ArrayList<>();
+        for (PlannedCell cell : info.cells()) {
+            if (!targets.contains(cell.target())) {
+                targets.add(cell.target());
+            }
+        }
+        if (targets.remove(baseline)) {
+            targets.add(0, baseline);
+        }
+        return targets;
+    }
+}

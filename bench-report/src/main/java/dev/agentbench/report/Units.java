@@ -1,0 +1,65 @@
+package dev.agentbench.report;
+
+import java.util.Locale;
+
+/** Readable figures: one time unit per row, about three significant digits. */
+final class Units {
+
+    private Units() {}
+
+    /** The unit that reads best for a row whose figures' geometric mean is {@code nanos}. */
+    static TimeUnitLabel timeUnitFor(double nanos) {
+        if (nanos < 1_000) {
+            return TimeUnitLabel.NS;
+        }
+        if (nanos < 1_000_000) {
+            return TimeUnitLabel.US;
+        }
+        if (nanos < 1_000_000_000) {
+            return TimeUnitLabel.MS;
+        }
+        return TimeUnitLabel.S;
+    }
+
+    enum TimeUnitLabel {
+        NS("ns", 1), US("µs", 1e3), MS("ms", 1e6), S("s", 1e9);
+
+        final String label;
+        final double nanos;
+
+        TimeUnitLabel(String label, double nanos) {
+            this.label = label;
+            this.nanos = nanos;
+        }
+
+        String format(double valueNanos) {
+            return number(valueNanos / nanos) + " " + label;
+        }
+    }
+
+    /** About three significant digits (all integer digits above 100), never in exponent form. */
+    static String number(double value) {
+        if (Math.abs(value) >= 100 || value == 0) {
+            return String.format(Locale.ROOT, "%.0f", value);
+        }
+        int decimals = 2 - (int) Math.floor(Math.log10(Math.abs(value)));
+        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+    }
+
+    /** A ratio such as {@code 3.20×}. */
+    static String ratio(double ratio) {
+        return number(ratio) + "×";
+    }
+
+    /** Bytes in binary units: {@code 23.4 GiB}. */
+    static String bytes(long bytes) {
+        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+        double value = bytes;
+        int unit = 0;
+        while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return number(value) + " " + units[unit];
+    }
+}

@@ -1,0 +1,60 @@
+package dev.agentbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Seals the machine-readable and the human-readable formats against a fixed run directory that
+ * holds OK, FAILED, TIMEOUT, MISSING and unreadable cells, {@code _cN} variants, a custom
+ * benchmark, and result files of cells the run did not plan (which must not appear).
+ *
+ * <p>After an intended change of format, regenerate the golden files with
+ * {@code mvn -pl bench-report test -Dagentbench.golden.update=true} and review the diff.
+ */
+class GoldenReportTest {
+
+    static Path fixedRun() throws URISyntaxException {
+        return Paths.get(GoldenReportTest.class.getResource("/run-fixed/run.json").toURI()).getParent();
+    }
+
+    private static void assertGolden(ReportFormat format, String golden) throws Exception {
+        String rendered = format.render(RunData.read(fixedRun()), ReportOptions.defaults());
+        Path goldenFile = Path.of("src/test/resources/golden", golden);
+        if (Boolean.getBoolean("agentbench.golden.update")) {
+            Files.createDirectories(goldenFile.getParent());
+            Files.writeString(goldenFile, rendered);
+        }
+        assertThat(rendered).isEqualTo(Files.readString(goldenFile));
+    }
+
+    @Test
+    void summaryJsonIsSealed() throws Exception {
+        assertGolden(new SummaryJsonFormat(), "summary.json");
+    }
+
+    @Test
+    void markdownIsSealed() throws Exception {
+        assertGolden(new MarkdownFormat(), "report.md");
+    }
+
+    @Test
+    void onlyPlannedCellsAreRead() throws Exception {
+        RunData run = RunData.read(fixedRun());
+        assertThat(run.cells()).extracting(cell -> cell.target() + "/" + cell.name()).containsExactly(
+                "raw/turn1", "noop/turn1", "raw/turn1_c8", "noop/turn1_c8",
+                "raw/my_custom", "noop/my_custom", "raw/cold_start", "noop/cold_start");
+    }
+
+    @Test
+    void aDirectoryWithoutRunJsonIsNoRun(@org.junit.jupiter.api.io.TempDir Path empty) {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunData.read(empty))
+                .isInstanceOf(IOException.class)
+                .hasMessage("No run.json in [" + empty + "]: not a run directory");
+    }
+}
