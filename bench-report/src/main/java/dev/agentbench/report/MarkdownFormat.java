@@ -54,7 +54,7 @@ public final class MarkdownFormat implements ReportFormat {
         row(out, "Ended", info.endedAt() == null ? "not recorded" : info.endedAt());
         row(out, "JVM", join(env.get("java.vendor"), env.get("java.version"), env.get("java.vm.name")));
         row(out, "OS", join(env.get("os.name"), env.get("os.version"), env.get("os.arch")));
-        String memory = env.get("memory.bytes");
+        String memory = env.get("memory");
         row(out, "CPUs, memory", join(env.get("cpus"), memory == null ? null : Units.bytes(Long.parseLong(memory))));
         if (env.containsKey("git.commit")) {
             row(out, "Commit", "`" + env.get("git.commit") + "`");

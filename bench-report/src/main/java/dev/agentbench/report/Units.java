@@ -3,9 +3,14 @@ package dev.agentbench.report;
 import java.util.Locale;
 
 /** Readable figures: one time unit per row, about three significant digits. */
-final class Units {
+public final class Units {
 
     private Units() {}
+
+    /** A time in nanoseconds in the unit that reads best for it: {@code 212 µs}. */
+    public static String time(double nanos) {
+        return timeUnitFor(nanos).format(nanos);
+    }
 
     /** The unit that reads best for a row whose figures' geometric mean is {@code nanos}. */
     static TimeUnitLabel timeUnitFor(double nanos) {
