@@ -1,0 +1,264 @@
+package dev.agentbench.mock.internal;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+
+/**
+ * What the mock reads from a chat-completions request: whether to stream, whether to send usage,
+ * and the request's position in its script. Parsed with Jackson's streaming parser in one pass,
+ * skipping everything else (message contents, tool schemas), so a long history costs little.
+ *
+ * @param stream {@code "stream": true}; absent or {@code null} means false
+ * @param includeUsage {@code "stream_options": {"include_usage": true}}
+ * @param userMessages how many messages have role {@code user}
+ * @param assistantsAfterLastUser how many messages with role {@code assistant} follow the last user
+ *     message
+ * @param toolsAfterLastUser how many messages with role {@code tool} follow the last user message
+ * @param lastUserText the last user message's text, read only when asked for (the marker script)
+ * @param firstToolName the name of the first tool in {@code tools}, read only when asked for
+ */
+public record ChatRequest(
+        boolean stream,
+        boolean includeUsage,
+        int userMessages,
+        int assistantsAfterLastUser,
+        int toolsAfterLastUser,
+        String lastUserText,
+        String firstToolName) {
+
+    /** The turn this request is in, from 0: the number of user messages − 1. */
+    public int turn() {
+        return userMessages - 1;
+    }
+
+    /** The step within the turn, from 0: the number of assistant messages after the last user message. */
+    public int step() {
+        return assistantsAfterLastUser;
+    }
+
+    /** A request the mock cannot serve; its message says why and goes back to the client as a 400. */
+    public static final class BadRequestException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public BadRequestException(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /**
+     * Reads a request body.
+     *
+     * @param wantText also read the last user message's text and the first tool's name
+     * @throws BadRequestException if the body is not JSON, not an object, or has no user message
+     */
+    public static ChatRequest parse(byte[] body, boolean wantText) throws BadRequestException {
+        try (JsonParser p = Json.FACTORY.createParser(body)) {
+            return read(p, wantText);
+        } catch (JsonProcessingException e) {
+            throw new BadRequestException("Malformed JSON in the request body: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new BadRequestException("Unreadable request body: " + e.getMessage());
+        }
+    }
+
+    private static ChatRequest read(JsonParser p, boolean wantText) throws IOException, BadRequestException {
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            throw new BadRequestException("The request body must be a JSON object");
+        }
+        boolean stream = false;
+        boolean includeUsage = false;
+        Messages messages = null;
+        String firstTool = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken value = p.nextToken();
+            switch (field) {
+                case "stream" -> stream = value == JsonToken.VALUE_TRUE;
+                case "stream_options" -> includeUsage = readIncludeUsage(p, value);
+                case "messages" -> messages = readMessages(p, value, wantText);
+                case "tools" -> {
+                    if (wantText && value == JsonToken.START_ARRAY) {
+                        firstTool = readFirstToolName(p);
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+                default -> p.skipChildren();
+            }
+        }
+        if (messages == null) {
+            throw new BadRequestException("The request has no [messages] array");
+        }
+        if (messages.users == 0) {
+            throw new BadRequestException("The request has no message with role [user], so it has no turn");
+        }
+        return new ChatRequest(stream, includeUsage, messages.users, messages.assistantsAfterUser,
+                messages.toolsAfterUser, messages.lastUserText, firstTool);
+    }
+
+    private static boolean readIncludeUsage(JsonParser p, JsonToken value) throws IOException {
+        boolean include = false;
+        if (value != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return false;
+        }
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken v = p.nextToken();
+            if ("include_usage".equals(field)) {
+                include = v == JsonToken.VALUE_TRUE;
+            } else {
+                p.skipChildren();
+            }
+        }
+        return include;
+    }
+
+    /** Running counts over the messages array. */
+    private static final class Messages {
+        int users;
+        int assistantsAfterUser;
+        int toolsAfterUser;
+        String lastUserText;
+    }
+
+    private static final int OTHER = 0;
+    private static final int USER = 1;
+    private static final int ASSISTANT = 2;
+    private static final int TOOL = 3;
+
+    private static Messages readMessages(JsonParser p, JsonToken value, boolean wantText)
+            throws IOException, BadRequestException {
+        if (value != JsonToken.START_ARRAY) {
+            throw new BadRequestException("The request's [messages] must be an array");
+        }
+        Messages m = new Messages();
+        JsonToken token;
+        while ((token = p.nextToken()) == JsonToken.START_OBJECT) {
+            int role = OTHER;
+            String text = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                if ("role".equals(field) && v == JsonToken.VALUE_STRING) {
+                    role = role(p);
+                } else if (wantText && "content".equals(field)) {
+                    text = readContent(p, v);
+                } else {
+                    p.skipChildren();
+                }
+            }
+            switch (role) {
+                case USER -> {
+                    m.users++;
+                    m.assistantsAfterUser = 0;
+                    m.toolsAfterUser = 0;
+                    m.lastUserText = text;
+                }
+                case ASSISTANT -> m.assistantsAfterUser++;
+                case TOOL -> m.toolsAfterUser++;
+                default -> { }
+            }
+        }
+        if (token != JsonToken.END_ARRAY) {
+            throw new BadRequestException("Every entry of [messages] must be an object");
+        }
+        return m;
+    }
+
+    /** The role of the current string value, compared without allocating a String. */
+    private static int role(JsonParser p) throws IOException {
+        char[] chars = p.getTextCharacters();
+        int offset = p.getTextOffset();
+        int length = p.getTextLength();
+        if (matches(chars, offset, length, "user")) {
+            return USER;
+        }
+        if (matches(chars, offset, length, "assistant")) {
+            return ASSISTANT;
+        }
+        if (matches(chars, offset, length, "tool")) {
+            return TOOL;
+        }
+        return OTHER;
+    }
+
+    private static boolean matches(char[] chars, int offset, int length, String expected) {
+        if (length != expected.length()) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            if (chars[offset + i] != expected.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A content string, or the text parts of a content array joined. */
+    private static String readContent(JsonParser p, JsonToken v) throws IOException {
+        if (v == JsonToken.VALUE_STRING) {
+            return p.getText();
+        }
+        if (v != JsonToken.START_ARRAY) {
+            p.skipChildren();
+            return null;
+        }
+        StringBuilder text = new StringBuilder();
+        JsonToken token;
+        while ((token = p.nextToken()) != JsonToken.END_ARRAY && token != null) {
+            if (token != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                continue;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken part = p.nextToken();
+                if ("text".equals(field) && part == JsonToken.VALUE_STRING) {
+                    text.append(p.getText());
+                } else {
+                    p.skipChildren();
+                }
+            }
+        }
+        return text.toString();
+    }
+
+    private static String readFirstToolName(JsonParser p) throws IOException {
+        String name = null;
+        JsonToken token;
+        while ((token = p.nextToken()) != JsonToken.END_ARRAY && token != null) {
+            if (token == JsonToken.START_OBJECT && name == null) {
+                name = readToolName(p);
+            } else {
+                p.skipChildren();
+            }
+        }
+        return name;
+    }
+
+    /** {@code {"type":"function","function":{"name":..}}}: the name, with the parser past the object. */
+    private static String readToolName(JsonParser p) throws IOException {
+        String name = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken v = p.nextToken();
+            if ("function".equals(field) && v == JsonToken.START_OBJECT) {
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String inner = p.currentName();
+                    JsonToken iv = p.nextToken();
+                    if ("name".equals(inner) && iv == JsonToken.VALUE_STRING) {
+                        name = p.getText();
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+            } else {
+                p.skipChildren();
+            }
+        }
+        return name;
+    }
+}

@@ -1,0 +1,251 @@
+package dev.agentbench.mock.internal;
+
+import dev.agentbench.api.script.Script;
+import dev.agentbench.mock.ScriptJson;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.net.SocketAddress;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One HTTP server of the mock on one event loop; the mock deploys one per event loop, all on the
+ * same port. The router is set up in {@link #router()}, the one place that maps paths to handlers.
+ */
+public final class MockVerticle extends VerticleBase {
+
+    private static final Logger LOG = Logger.getLogger(MockVerticle.class.getName());
+    private static final Buffer HEALTH = Buffer.buffer("{\"status\":\"ok\"}");
+
+    private final String host;
+    private final int port;
+    private final int maxBodyBytes;
+    private final long hangLimitMs;
+    private final ScriptRegistry scripts;
+    private final MockMetrics metrics;
+    private final Buffer models;
+    private Responder responder;
+    private MarkerScript marker;
+    private HttpServer server;
+
+    public MockVerticle(String host, int port, int maxBodyBytes, long hangLimitMs, ScriptRegistry scripts,
+            MockMetrics metrics) {
+        this.host = host;
+        this.port = port;
+        this.maxBodyBytes = maxBodyBytes;
+        this.hangLimitMs = hangLimitMs;
+        this.scripts = scripts;
+        this.metrics = metrics;
+        this.models = Buffer.buffer(Json.bytes(g -> {
+            g.writeStartObject();
+            g.writeStringField("object", "list");
+            g.writeArrayFieldStart("data");
+            g.writeStartObject();
+            g.writeStringField("id", Renderer.MODEL);
+            g.writeStringField("object", "model");
+            g.writeNumberField("created", 0);
+            g.writeStringField("owned_by", "agentbench");
+            g.writeEndObject();
+            g.writeEndArray();
+            g.writeEndObject();
+        }));
+    }
+
+    @Override
+    public Future<?> start() {
+        responder = new Responder(vertx, metrics, hangLimitMs);
+        marker = new MarkerScript(scripts.renderer());
+        HttpServerOptions options = new HttpServerOptions()
+                .setHandle100ContinueAutomatically(true)
+                // HTTP/1.1 only: every client speaks it, and the wire rules are chunked HTTP/1.1.
+                .setHttp2ClearTextEnabled(false);
+        return vertx.createHttpServer(options).requestHandler(router()).listen(port, host)
+                .onSuccess(s -> server = s);
+    }
+
+    /** The port this server listens on, once started. */
+    public int actualPort() {
+        return server.actualPort();
+    }
+
+    private Router router() {
+        Router router = Router.router(vertx);
+        BodyHandler body = BodyHandler.create(false).setBodyLimit(maxBodyBytes);
+        router.post("/s/:name/v1/chat/completions").handler(body).handler(this::scriptChat);
+        router.post("/v1/chat/completions").handler(body).handler(this::markerChat);
+        router.get("/v1/models").handler(this::models);
+        router.get("/s/:name/v1/models").handler(this::models);
+        router.get("/").handler(this::health);
+        router.head("/").handler(this::health);
+        router.route("/admin/*").handler(this::loopbackOnly);
+        router.get("/admin/scripts").handler(this::listScripts);
+        router.put("/admin/scripts/:name").handler(body).handler(this::putScript);
+        router.delete("/admin/scripts/:name").handler(this::deleteScript);
+        router.get("/admin/metrics").handler(this::metrics);
+        for (int status : new int[] {400, 403, 404, 405, 413, 500}) {
+            router.errorHandler(status, this::routingError);
+        }
+        return router;
+    }
+
+    private void scriptChat(RoutingContext ctx) {
+        long start = System.nanoTime();
+        metrics.scriptRequests.increment();
+        String name = ctx.pathParam("name");
+        RenderedScript script = scripts.get(name);
+        if (script == null) {
+            metrics.unknownScript.increment();
+            List<String> known = scripts.names();
+            error(ctx, 404, "Unknown script [" + name + "]; registered scripts: "
+                    + (known.size() > 20 ? known.subList(0, 20) + " and " + (known.size() - 20) + " more" : known),
+                    "unknown_script");
+            return;
+        }
+        ChatRequest request = parse(ctx, false);
+        if (request == null) {
+            return;
+        }
+        RenderedStep step = script.step(request.turn(), request.step());
+        if (step == null) {
+            metrics.pastEnd.increment();
+            error(ctx, 500, script.describeEnd(request.turn(), request.step()), "script_ended");
+            return;
+        }
+        responder.send(ctx.response(), step, request.stream(), request.includeUsage(), start);
+    }
+
+    private void markerChat(RoutingContext ctx) {
+        long start = System.nanoTime();
+        metrics.markerRequests.increment();
+        ChatRequest request = parse(ctx, true);
+        if (request != null) {
+            responder.send(ctx.response(), marker.reply(request), request.stream(), request.includeUsage(), start);
+        }
+    }
+
+    /** The request, or {@code null} after answering 400. */
+    private ChatRequest parse(RoutingContext ctx, boolean wantText) {
+        Buffer body = ctx.body().buffer();
+        try {
+            return ChatRequest.parse(body == null ? new byte[0] : body.getBytes(), wantText);
+        } catch (ChatRequest.BadRequestException e) {
+            metrics.badRequest.increment();
+            error(ctx, 400, e.getMessage(), "invalid_request");
+            return null;
+        }
+    }
+
+    private void models(RoutingContext ctx) {
+        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON).end(models);
+    }
+
+    private void health(RoutingContext ctx) {
+        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON).end(HEALTH);
+    }
+
+    private void loopbackOnly(RoutingContext ctx) {
+        SocketAddress remote = ctx.request().remoteAddress();
+        if (remote != null && isLoopback(remote.hostAddress())) {
+            ctx.next();
+        } else {
+            error(ctx, 403, "The admin API answers loopback callers only; caller ["
+                    + (remote == null ? "unknown" : remote.hostAddress()) + "]", "forbidden");
+        }
+    }
+
+    /** Whether {@code address}, an IP literal, is a loopback address (IPv4-mapped IPv6 included). */
+    public static boolean isLoopback(String address) {
+        if (address == null || address.isEmpty() || !(Character.digit(address.charAt(0), 16) >= 0 || address.charAt(0) == ':')) {
+            return false; // not an IP literal: never resolve names here
+        }
+        try {
+            return InetAddress.getByName(address).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    private void listScripts(RoutingContext ctx) {
+        List<String> names = scripts.names();
+        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON).end(Buffer.buffer(Json.bytes(g -> {
+            g.writeStartObject();
+            g.writeArrayFieldStart("scripts");
+            for (String name : names) {
+                g.writeString(name);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        })));
+    }
+
+    private void putScript(RoutingContext ctx) {
+        String name = ctx.pathParam("name");
+        if (!Script.NAME.matcher(name).matches()) {
+            error(ctx, 400, "Script name [" + name + "] must match " + Script.NAME, "invalid_script");
+            return;
+        }
+        Script script;
+        try {
+            script = ScriptJson.parse(ctx.body().asString(), name);
+        } catch (IllegalArgumentException e) {
+            error(ctx, 400, "Script [" + name + "]: " + e.getMessage(), "invalid_script");
+            return;
+        }
+        if (!script.name().equals(name)) {
+            error(ctx, 400, "Script name [" + script.name() + "] in the body differs from [" + name + "] in the path",
+                    "invalid_script");
+            return;
+        }
+        scripts.register(script);
+        ctx.response().setStatusCode(204).end();
+    }
+
+    private void deleteScript(RoutingContext ctx) {
+        String name = ctx.pathParam("name");
+        if (scripts.remove(name)) {
+            ctx.response().setStatusCode(204).end();
+        } else {
+            error(ctx, 404, "Unknown script [" + name + "]", "unknown_script");
+        }
+    }
+
+    private void metrics(RoutingContext ctx) {
+        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON)
+                .end(Buffer.buffer(metrics.toJson()));
+    }
+
+    /** Unmatched paths, wrong methods, oversized bodies and handler failures. */
+    private void routingError(RoutingContext ctx) {
+        int status = ctx.statusCode();
+        String method = ctx.request().method().name();
+        String path = ctx.request().path();
+        switch (status) {
+            case 404 -> error(ctx, 404, "Unknown path [" + method + " " + path + "]", "not_found");
+            case 405 -> error(ctx, 405, "Method [" + method + "] is not allowed on [" + path + "]", "method_not_allowed");
+            case 413 -> error(ctx, 413, "Request body larger than the limit of " + maxBodyBytes + " bytes", "body_too_large");
+            case 400 -> error(ctx, 400, "Bad request [" + method + " " + path + "]"
+                    + (ctx.failure() == null ? "" : ": " + ctx.failure().getMessage()), "invalid_request");
+            default -> {
+                LOG.log(Level.WARNING, "Failed " + method + " " + path, ctx.failure());
+                error(ctx, status, "Internal error on [" + method + " " + path + "]: "
+                        + (ctx.failure() == null ? "status " + status : ctx.failure()), "internal_error");
+            }
+        }
+    }
+
+    private static void error(RoutingContext ctx, int status, String message, String code) {
+        HttpServerResponse response = ctx.response();
+        Errors.send(response, status, message, code);
+    }
+}

@@ -1,0 +1,48 @@
+package dev.agentbench.mock.internal;
+
+import dev.agentbench.api.script.Script;
+
+/**
+ * A registered script with every step rendered: the source script and, by turn and step, what the
+ * mock sends.
+ */
+public final class RenderedScript {
+
+    private final Script script;
+    private final RenderedStep[][] steps;
+
+    RenderedScript(Script script, RenderedStep[][] steps) {
+        this.script = script;
+        this.steps = steps;
+    }
+
+    public Script script() {
+        return script;
+    }
+
+    public String name() {
+        return script.name();
+    }
+
+    /** The step at {@code turn} and {@code step} (both from 0), or {@code null} past the script's end. */
+    public RenderedStep step(int turn, int step) {
+        if (turn < 0 || turn >= steps.length) {
+            return null;
+        }
+        RenderedStep[] turnSteps = steps[turn];
+        return step < 0 || step >= turnSteps.length ? null : turnSteps[step];
+    }
+
+    /** Why there is no step at {@code turn}, {@code step} (from 0); the message counts from 1. */
+    public String describeEnd(int turn, int step) {
+        String at = "Script [" + name() + "] has no reply for turn [" + (turn + 1) + "], step [" + (step + 1)
+                + "] (counted from 1): ";
+        if (turn >= steps.length) {
+            return at + "the script has " + steps.length + " turn" + (steps.length == 1 ? "" : "s")
+                    + "; the request has " + (turn + 1) + " user messages";
+        }
+        int count = steps[turn].length;
+        return at + "turn " + (turn + 1) + " has " + count + " step" + (count == 1 ? "" : "s")
+                + "; the request has " + step + " assistant messages after its last user message";
+    }
+}

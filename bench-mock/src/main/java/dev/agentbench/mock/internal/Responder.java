@@ -1,0 +1,164 @@
+package dev.agentbench.mock.internal;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+
+/**
+ * Sends a rendered step: JSON or SSE, with the step's faults. Without faults it is a handful of
+ * writes of pre-rendered buffers; faults that wait use event-loop timers, never a blocked thread.
+ * Every wait is bounded by the hang limit, so nothing the mock opens outlives it.
+ */
+final class Responder {
+
+    static final CharSequence TEXT_EVENT_STREAM = HttpHeaders.createOptimized("text/event-stream");
+    static final CharSequence NO_CACHE = HttpHeaders.createOptimized("no-cache");
+    static final CharSequence RETRY_AFTER = HttpHeaders.createOptimized("Retry-After");
+
+    private final Vertx vertx;
+    private final MockMetrics metrics;
+    private final long hangLimitMs;
+
+    Responder(Vertx vertx, MockMetrics metrics, long hangLimitMs) {
+        this.vertx = vertx;
+        this.metrics = metrics;
+        this.hangLimitMs = hangLimitMs;
+    }
+
+    /** Sends {@code step} as the reply to a request that asked for {@code stream} and {@code usage}. */
+    void send(HttpServerResponse response, RenderedStep step, boolean stream, boolean usage, long startNanos) {
+        metrics.countStep(step);
+        if (step.delayMs > 0) {
+            vertx.setTimer(bounded(step.delayMs), id -> {
+                if (!response.closed()) {
+                    begin(response, step, stream, usage, startNanos);
+                }
+            });
+        } else {
+            begin(response, step, stream, usage, startNanos);
+        }
+    }
+
+    private void begin(HttpServerResponse response, RenderedStep step, boolean stream, boolean usage, long start) {
+        switch (step.kind) {
+            case STATUS -> {
+                response.setStatusCode(step.status).putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON);
+                if (step.retryAfter != null) {
+                    response.putHeader(RETRY_AFTER, step.retryAfter);
+                }
+                response.end(step.errorBody);
+                metrics.recordLatency(start);
+            }
+            case HANG -> hang(response, stream);
+            default -> {
+                if (stream) {
+                    stream(response, step, usage, start);
+                } else {
+                    json(response, step, start);
+                }
+            }
+        }
+    }
+
+    private void json(HttpServerResponse response, RenderedStep step, long start) {
+        response.putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON);
+        if (step.cutOff) {
+            // Announce the whole body, send half of it, and close the connection.
+            Buffer body = step.json;
+            response.putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length()));
+            response.write(body.slice(0, body.length() / 2)).onComplete(done -> response.reset());
+            return;
+        }
+        response.end(step.json);
+        metrics.recordLatency(start);
+    }
+
+    private void stream(HttpServerResponse response, RenderedStep step, boolean usage, long start) {
+        response.setChunked(true)
+                .putHeader(HttpHeaders.CONTENT_TYPE, TEXT_EVENT_STREAM)
+                .putHeader(HttpHeaders.CACHE_CONTROL, NO_CACHE);
+        if (step.chunkDelayMs == 0) {
+            Future<Void> written = null;
+            for (Buffer event : step.events) {
+                written = response.write(event);
+            }
+            if (step.cutOff) {
+                // Close only once the events are on the wire, so the client sees them, then the break.
+                written.onComplete(done -> response.reset());
+                return;
+            }
+            response.write(step.finish);
+            if (usage) {
+                response.write(step.usage);
+            }
+            response.end(Renderer.DONE);
+            metrics.recordLatency(start);
+            return;
+        }
+        new DelayedStream(response, step, usage, start).next();
+    }
+
+    /** A stream that waits {@code chunkDelayMs} before each event. */
+    private final class DelayedStream {
+        private final HttpServerResponse response;
+        private final RenderedStep step;
+        private final Buffer[] events;
+        private final long start;
+        private int next;
+
+        DelayedStream(HttpServerResponse response, RenderedStep step, boolean usage, long start) {
+            this.response = response;
+            this.step = step;
+            this.start = start;
+            int tail = step.cutOff ? 0 : (usage ? 3 : 2);
+            this.events = java.util.Arrays.copyOf(step.events, step.events.length + tail);
+            if (!step.cutOff) {
+                int i = step.events.length;
+                events[i++] = step.finish;
+                if (usage) {
+                    events[i++] = step.usage;
+                }
+                events[i] = Renderer.DONE;
+            }
+        }
+
+        void next() {
+            vertx.setTimer(bounded(step.chunkDelayMs), id -> {
+                if (response.closed()) {
+                    return;
+                }
+                Buffer event = events[next++];
+                if (next < events.length) {
+                    response.write(event);
+                    next();
+                } else if (step.cutOff) {
+                    response.write(event).onComplete(done -> response.reset());
+                } else {
+                    response.end(event);
+                    metrics.recordLatency(start);
+                }
+            });
+        }
+    }
+
+    /** Headers, then nothing; the connection is closed after the hang limit (or by the client). */
+    private void hang(HttpServerResponse response, boolean stream) {
+        response.setChunked(true).putHeader(HttpHeaders.CONTENT_TYPE, stream ? TEXT_EVENT_STREAM : Errors.APPLICATION_JSON);
+        if (stream) {
+            response.putHeader(HttpHeaders.CACHE_CONTROL, NO_CACHE);
+        }
+        response.writeHead();
+        long timer = vertx.setTimer(hangLimitMs, id -> {
+            if (!response.closed()) {
+                response.reset();
+            }
+        });
+        response.closeHandler(v -> vertx.cancelTimer(timer));
+    }
+
+    private long bounded(long delayMs) {
+        return Math.max(1, Math.min(delayMs, hangLimitMs));
+    }
+}
