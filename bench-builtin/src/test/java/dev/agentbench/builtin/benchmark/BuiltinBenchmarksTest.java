@@ -1,0 +1,70 @@
+package dev.agentbench.builtin.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agentbench.api.Benchmark;
+import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.ToolDefinition;
+import dev.agentbench.api.script.ScriptTurn;
+import dev.agentbench.api.script.ScriptedToolCall;
+import dev.agentbench.api.script.Step;
+import dev.agentbench.builtin.target.NoopTarget;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class BuiltinBenchmarksTest {
+
+    private static List<Benchmark> builtIns() {
+        return ServiceLoader.load(Benchmark.class).stream().map(ServiceLoader.Provider::get).toList();
+    }
+
+    @Test
+    void theSuiteHasItsFixedNamesInReportOrder() {
+        assertThat(builtIns()).extracting(Benchmark::name).containsExactly(
+                "turn1", "turn5", "turn10", "loop1", "loop5", "loop10", "tools", "tools_parallel");
+    }
+
+    @Test
+    void everyScriptCallsOnlyToolsTheBenchmarkOffersWithArgumentsTheToolAccepts() throws Exception {
+        for (Benchmark benchmark : builtIns()) {
+            Map<String, ToolDefinition> tools = benchmark.tools().stream()
+                    .collect(Collectors.toMap(ToolDefinition::name, tool -> tool));
+            for (ScriptTurn turn : benchmark.script().turns()) {
+                for (Step step : turn.steps()) {
+                    for (ScriptedToolCall call : step.toolCalls()) {
+                        assertThat(tools).as(benchmark.name() + " calls " + call.name()).containsKey(call.name());
+                        assertThat(tools.get(call.name()).function().call(call.arguments())).startsWith("{");
+                    }
+                }
+            }
+            assertThat(benchmark.description()).as(benchmark.name()).isNotBlank().doesNotContain("\n");
+            assertThat(benchmark.name()).matches("[a-z][a-z0-9_]*").doesNotMatch(".*_c\\d+");
+        }
+    }
+
+    @Test
+    void everyBenchmarkPassesItsChecksAgainstTheCalibrationTarget() throws Exception {
+        for (Benchmark benchmark : builtIns()) {
+            TargetContext context = new TargetContext(URI.create("http://unused.invalid/v1"), "k", "m",
+                    benchmark.instructions(), benchmark.tools(), benchmark.script(), Map.of());
+            try (TargetHandle handle = new NoopTarget().open(context)) {
+                benchmark.runSession(handle, "user", "session-1");
+                handle.deleteSession("user", "session-1");
+                benchmark.runSession(handle, "user", "session-1");
+            }
+        }
+    }
+
+    @Test
+    void loopsCallTheirToolInSequenceAndParallelToolsAtOnce() {
+        assertThat(new Loop10Benchmark().script().turns().get(0).steps()).hasSize(11)
+                .allSatisfy(step -> assertThat(step.toolCalls()).hasSizeLessThanOrEqualTo(1));
+        assertThat(new ToolsParallelBenchmark().script().turns().get(0).steps().get(0).toolCalls()).hasSize(3);
+        assertThat(new Turn10Benchmark().script().turns()).hasSize(10);
+    }
+}
