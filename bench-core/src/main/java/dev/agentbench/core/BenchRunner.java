@@ -1,0 +1,281 @@
+package dev.agentbench.core;
+
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.RunInfo;
+import dev.agentbench.api.result.RunLayout;
+import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.core.internal.Environment;
+import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.internal.MockProcess;
+import dev.agentbench.core.internal.RunGuard;
+import dev.agentbench.core.internal.RunIds;
+import dev.agentbench.core.link.CellLauncher;
+import dev.agentbench.core.link.ChildSettings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs a benchmark: plans the cells, starts the mock in its own JVM, runs every cell in a child JVM
+ * of its own with a timeout, and writes the run directory. One cell failing never stops the run;
+ * Ctrl-C or SIGTERM kills every child and the mock, marks the run INTERRUPTED and still tells the
+ * listener what finished. No process it started outlives it.
+ *
+ * <pre>{@code
+ * RunSummary summary = new BenchRunner(BenchOptions.builder().targets(List.of("raw")).build()).run();
+ * }</pre>
+ */
+public final class BenchRunner {
+
+    /** The mock's output, in the run directory. */
+    static final String MOCK_LOG = "mock.log";
+
+    private final BenchOptions options;
+    private final Clock clock;
+
+    public BenchRunner(BenchOptions options) {
+        this(options, Clock.systemUTC());
+    }
+
+    BenchRunner(BenchOptions options, Clock clock) {
+        this.options = options;
+        this.clock = clock;
+    }
+
+    /**
+     * The cells a run of these options would measure, resolved against the registry; starts nothing.
+     *
+     * @throws IllegalArgumentException for an unknown target or benchmark, an unusable plugin path,
+     *     or nothing to run
+     */
+    public Plan plan() {
+        return plan(Registry.load(options.pluginDirs()));
+    }
+
+    private Plan plan(Registry registry) {
+        List<TargetDescriptor> targets = options.targets().isEmpty()
+                ? registry.targets() : options.targets().stream().map(registry::target).toList();
+        List<BenchmarkDescriptor> benchmarks = options.benchmarks().isEmpty()
+                ? registry.benchmarks() : options.benchmarks().stream().map(registry::benchmark).toList();
+        if (targets.isEmpty()) {
+            throw new IllegalArgumentException("No target to run: none was found on the harness class path or in "
+                    + options.pluginDirs());
+        }
+        if (benchmarks.isEmpty()) {
+            throw new IllegalArgumentException("No benchmark to run: none was found on the harness class path or in "
+                    + options.pluginDirs());
+        }
+        return Plan.of(benchmarks, options.concurrency(), targets);
+    }
+
+    /**
+     * Runs every planned cell and returns what they gave.
+     *
+     * @throws IllegalArgumentException before anything starts, as {@link #plan()} does
+     * @throws UncheckedIOException when the run directory cannot be written
+     */
+    public RunSummary run() {
+        Registry registry = Registry.load(options.pluginDirs());
+        Plan plan = plan(registry);
+        Path resultsDir = options.resultsDir().toAbsolutePath().normalize();
+        try {
+            Path runDir = createRunDir(resultsDir);
+            Map<String, String> settings = new LinkedHashMap<>(options.settings());
+            if (!plan.notes().isEmpty()) {
+                settings.put("planNotes", String.join(" ", plan.notes()));
+            }
+            RunInfo info = new RunInfo(runDir.getFileName().toString(), RunStatus.RUNNING, now(), null,
+                    options.arguments(), settings, plan.cells(), Environment.capture(Path.of("").toAbsolutePath()));
+            Json.write(new RunLayout(runDir).runJson(), info);
+            LatestRun.update(resultsDir, info.runId());
+            return new Execution(runDir, info, registry).run();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write the run directory in [" + resultsDir + "]: " + e.getMessage(), e);
+        }
+    }
+
+    private Path createRunDir(Path resultsDir) throws IOException {
+        Files.createDirectories(resultsDir);
+        SecureRandom random = new SecureRandom();
+        for (int attempt = 0; ; attempt++) {
+            Path runDir = resultsDir.resolve(RunIds.next(clock, random));
+            try {
+                return Files.createDirectory(runDir);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private String now() {
+        return Instant.now(clock).truncatedTo(ChronoUnit.MILLIS).toString();
+    }
+
+    /** One run in progress, shared by the running thread and the shutdown hook. */
+    private final class Execution {
+        private final Path runDir;
+        private final RunLayout layout;
+        private final RunInfo info;
+        private final Registry registry;
+        private final RunListener listener = options.listener();
+        private final RunGuard guard = new RunGuard();
+        private final CellResult[] results;
+        /** When the run started, for its time budget: the mock's start-up counts too. */
+        private final long startNanos = System.nanoTime();
+
+        Execution(Path runDir, RunInfo info, Registry registry) {
+            this.runDir = runDir;
+            this.layout = new RunLayout(runDir);
+            this.info = info;
+            this.registry = registry;
+            this.results = new CellResult[info.cells().size()];
+        }
+
+        RunSummary run() throws IOException {
+            Thread hook = new Thread(this::interrupted, "agentbench-interrupt");
+            Runtime.getRuntime().addShutdownHook(hook);
+            boolean ended = false;
+            try {
+                listener.runStarted(runDir, info);
+                runCells();
+                ended = true;
+            } finally {
+                if (!ended && guard.interrupt()) {
+                    // an exception escaped: nothing may stay running, and run.json must not say RUNNING
+                    Json.write(layout.runJson(), info.ended(RunStatus.INTERRUPTED, now()));
+                }
+                removeHook(hook);
+            }
+            if (!guard.finish()) {
+                return new RunSummary(runDir, info.ended(RunStatus.INTERRUPTED, now()),
+                        snapshot("The run was interrupted before this cell finished"));
+            }
+            RunInfo completed = info.ended(RunStatus.COMPLETED, now());
+            Json.write(layout.runJson(), completed);
+            List<CellResult> all = snapshot("The run ended before this cell ran");
+            listener.runFinished(runDir, completed, all);
+            return new RunSummary(runDir, completed, all);
+        }
+
+        private void runCells() throws IOException {
+            List<PlannedCell> cells = info.cells();
+            MockProcess mock;
+            try {
+                mock = MockProcess.start(guard, options.javaExecutable(), Defaults.MOCK_JVM_ARGS,
+                        options.harnessClasspath(), options.mockMainClass(), runDir.resolve(MOCK_LOG),
+                        Defaults.MOCK_START_TIMEOUT);
+            } catch (IllegalStateException | IOException e) {
+                if (!guard.interrupted()) {
+                    for (int i = 0; i < cells.size(); i++) {
+                        finished(i, CellResult.failed(cells.get(i), CellStatus.FAILED,
+                                "The mock did not start: " + e.getMessage(), List.of()));
+                    }
+                }
+                return;
+            }
+            try (mock) {
+                CellLauncher launcher = new CellLauncher(new ChildSettings(options.javaExecutable(),
+                        options.childJvmArgs(), options.harnessClasspath(), layout, mock.baseUrl(),
+                        options.iterations(), options.warmup(), options.warmupTime(), options.driftThreshold(),
+                        options.targetOptions(), options.timeout()), guard);
+                for (int i = 0; i < cells.size() && !guard.interrupted(); i++) {
+                    PlannedCell cell = cells.get(i);
+                    if (options.maxDuration().isPresent()
+                            && System.nanoTime() - startNanos > options.maxDuration().get().toNanos()) {
+                        notRun(i, "Not run: the run's time budget [" + options.maxDuration().orElseThrow()
+                                + "] was spent before this cell; " + (cells.size() - i) + " of " + cells.size()
+                                + " cells did not run");
+                        return;
+                    }
+                    listener.cellStarted(cell, i, cells.size());
+                    CellResult result;
+                    try {
+                        result = launcher.run(cell, pluginEntries(cell));
+                    } catch (RunGuard.RunStoppedException e) {
+                        return;
+                    }
+                    if (guard.interrupted()) {
+                        return; // its child was killed by the interruption: the cell stays MISSING
+                    }
+                    finished(i, result);
+                }
+            }
+        }
+
+        private void finished(int index, CellResult result) {
+            synchronized (results) {
+                results[index] = result;
+            }
+            listener.cellFinished(result, index, results.length);
+        }
+
+        private void notRun(int from, String why) {
+            synchronized (results) {
+                for (int i = from; i < results.length; i++) {
+                    results[i] = CellResult.failed(info.cells().get(i), CellStatus.MISSING, why, List.of());
+                }
+            }
+        }
+
+        /** The class path entries a cell's child adds for plugin targets and benchmarks. */
+        private List<String> pluginEntries(PlannedCell cell) {
+            Set<String> entries = new LinkedHashSet<>(registry.target(cell.target()).classpath());
+            entries.addAll(registry.benchmark(cell.benchmark()).classpath());
+            return new ArrayList<>(entries);
+        }
+
+        /** Every planned cell's result, MISSING with {@code why} where there is none. */
+        private List<CellResult> snapshot(String why) {
+            List<CellResult> all = new ArrayList<>(results.length);
+            synchronized (results) {
+                for (int i = 0; i < results.length; i++) {
+                    all.add(results[i] != null ? results[i]
+                            : CellResult.failed(info.cells().get(i), CellStatus.MISSING, why, List.of()));
+                }
+            }
+            return all;
+        }
+
+        /** The shutdown hook: Ctrl-C or SIGTERM while the run is going. */
+        private void interrupted() {
+            if (!guard.interrupt()) {
+                return; // the run had ended; nothing of it is running
+            }
+            RunInfo ended = info.ended(RunStatus.INTERRUPTED, now());
+            try {
+                Json.write(layout.runJson(), ended);
+            } catch (IOException | RuntimeException e) {
+                System.err.println("agentbench: cannot mark run.json INTERRUPTED: " + e);
+            }
+            try {
+                listener.runFinished(runDir, ended, snapshot("The run was interrupted before this cell finished"));
+            } catch (RuntimeException e) {
+                System.err.println("agentbench: the run listener failed after the interruption: " + e);
+            }
+        }
+
+        private void removeHook(Thread hook) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook runs or has run
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.agentbench.core;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A benchmark a run can see.
+ *
+ * @param name what users type after {@code --benchmarks}
+ * @param description the benchmark's one line
+ * @param supportsConcurrency whether {@code --concurrency} expands it into {@code _cN} cells
+ * @param location where it was found: the plugin path, or the jar or folder of a built-in
+ * @param classpath what a cell's child JVM adds to the harness class path for it: empty for a
+ *     built-in, {@code <folder>/*} or the jar for a plugin
+ */
+public record BenchmarkDescriptor(
+        String name, String description, boolean supportsConcurrency, String location, List<String> classpath) {
+
+    public BenchmarkDescriptor {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(description, "description");
+        Objects.requireNonNull(location, "location");
+        classpath = List.copyOf(classpath);
+    }
+
+    /** Whether it sits on the harness class path rather than in a plugin. */
+    public boolean builtIn() {
+        return classpath.isEmpty();
+    }
+}

@@ -1,0 +1,170 @@
+package dev.agentbench.core;
+
+import dev.agentbench.api.BenchTarget;
+import dev.agentbench.api.Benchmark;
+import dev.agentbench.core.internal.PluginPath;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.regex.Pattern;
+
+/**
+ * The targets and benchmarks a run can see, found with {@link ServiceLoader}: the built-ins on the
+ * harness class path, then each plugin in a class loader of its own (so that two frameworks never
+ * meet in one class loader, as they never meet in one child JVM).
+ *
+ * <p>A plugin path is a target's folder of jars, a single jar, or a folder whose sub-folders are
+ * such folders (like {@code bench-cli/target/plugins}). Two targets, or two benchmarks, of one name
+ * are an error that names both locations.
+ */
+public final class Registry {
+
+    private static final Pattern CONCURRENCY_SUFFIX = Pattern.compile(".*_c[0-9]+");
+
+    private final Map<String, TargetDescriptor> targets;
+    private final Map<String, BenchmarkDescriptor> benchmarks;
+
+    private Registry(Map<String, TargetDescriptor> targets, Map<String, BenchmarkDescriptor> benchmarks) {
+        this.targets = targets;
+        this.benchmarks = benchmarks;
+    }
+
+    /**
+     * Scans the harness class path and the given plugin paths.
+     *
+     * @throws IllegalArgumentException for an unusable plugin path, a provider that cannot be
+     *     loaded, or two providers of one name
+     */
+    public static Registry load(List<Path> pluginPaths) {
+        return load(Registry.class.getClassLoader(), pluginPaths);
+    }
+
+    static Registry load(ClassLoader harness, List<Path> pluginPaths) {
+        Map<String, TargetDescriptor> targets = new LinkedHashMap<>();
+        Map<String, BenchmarkDescriptor> benchmarks = new LinkedHashMap<>();
+        scan(harness, null, targets, benchmarks);
+        for (Path path : pluginPaths) {
+            for (PluginPath plugin : PluginPath.resolve(path)) {
+                try (URLClassLoader loader = new URLClassLoader(
+                        "agentbench-plugin-" + plugin.path().getFileName(), plugin.urls(), harness)) {
+                    scan(loader, plugin, targets, benchmarks);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("Cannot close the class loader of plugin [" + plugin.path() + "]", e);
+                }
+            }
+        }
+        return new Registry(sorted(targets), sorted(benchmarks));
+    }
+
+    private static void scan(ClassLoader loader, PluginPath plugin,
+            Map<String, TargetDescriptor> targets, Map<String, BenchmarkDescriptor> benchmarks) {
+        List<String> classpath = plugin == null ? List.of() : List.of(plugin.classpathEntry());
+        for (BenchTarget target : providers(BenchTarget.class, loader, plugin)) {
+            String location = location(target.getClass(), plugin);
+            TargetDescriptor found = new TargetDescriptor(target.name(), target.description(), location, classpath);
+            TargetDescriptor before = targets.putIfAbsent(found.name(), found);
+            if (before != null) {
+                throw new IllegalArgumentException("Target [" + found.name() + "] is provided twice: by ["
+                        + before.location() + "] and by [" + location + "]");
+            }
+        }
+        for (Benchmark benchmark : providers(Benchmark.class, loader, plugin)) {
+            String location = location(benchmark.getClass(), plugin);
+            if (CONCURRENCY_SUFFIX.matcher(benchmark.name()).matches()) {
+                throw new IllegalArgumentException("Benchmark name [" + benchmark.name() + "] from [" + location
+                        + "] must not end in _c<N>: that suffix names concurrency variants");
+            }
+            BenchmarkDescriptor found = new BenchmarkDescriptor(benchmark.name(), benchmark.description(),
+                    benchmark.supportsConcurrency(), location, classpath);
+            BenchmarkDescriptor before = benchmarks.putIfAbsent(found.name(), found);
+            if (before != null) {
+                throw new IllegalArgumentException("Benchmark [" + found.name() + "] is provided twice: by ["
+                        + before.location() + "] and by [" + location + "]");
+            }
+        }
+    }
+
+    /** The providers {@code loader} itself defines: a plugin loader's parent's are built-ins. */
+    private static <T> List<T> providers(Class<T> type, ClassLoader loader, PluginPath plugin) {
+        String where = plugin == null ? "the harness class path" : "plugin [" + plugin.path() + "]";
+        List<T> found = new ArrayList<>();
+        try {
+            for (ServiceLoader.Provider<T> provider : ServiceLoader.load(type, loader).stream().toList()) {
+                if (plugin == null || provider.type().getClassLoader() == loader) {
+                    found.add(provider.get());
+                }
+            }
+        } catch (ServiceConfigurationError e) {
+            throw new IllegalArgumentException("Cannot load a " + type.getSimpleName() + " from " + where + ": "
+                    + e.getMessage(), e);
+        }
+        return found;
+    }
+
+    private static String location(Class<?> type, PluginPath plugin) {
+        if (plugin != null) {
+            return plugin.path().toString();
+        }
+        CodeSource source = type.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return "built-in (" + type.getName() + ")";
+        }
+        try {
+            return Path.of(source.getLocation().toURI()).toString();
+        } catch (Exception e) {
+            return source.getLocation().toString();
+        }
+    }
+
+    private static <V> Map<String, V> sorted(Map<String, V> byName) {
+        Map<String, V> sorted = new LinkedHashMap<>();
+        byName.keySet().stream().sorted(Comparator.naturalOrder()).forEach(name -> sorted.put(name, byName.get(name)));
+        return sorted;
+    }
+
+    /** Every target, by name. */
+    public List<TargetDescriptor> targets() {
+        return List.copyOf(targets.values());
+    }
+
+    /** Every benchmark, by name. */
+    public List<BenchmarkDescriptor> benchmarks() {
+        return List.copyOf(benchmarks.values());
+    }
+
+    /**
+     * The target of that name.
+     *
+     * @throws IllegalArgumentException {@code Unknown target [foo]; known targets: [noop, raw]}
+     */
+    public TargetDescriptor target(String name) {
+        TargetDescriptor target = targets.get(name);
+        if (target == null) {
+            throw new IllegalArgumentException("Unknown target [" + name + "]; known targets: " + targets.keySet());
+        }
+        return target;
+    }
+
+    /**
+     * The benchmark of that name.
+     *
+     * @throws IllegalArgumentException {@code Unknown benchmark [foo]; known benchmarks: [turn1]}
+     */
+    public BenchmarkDescriptor benchmark(String name) {
+        BenchmarkDescriptor benchmark = benchmarks.get(name);
+        if (benchmark == null) {
+            throw new IllegalArgumentException(
+                    "Unknown benchmark [" + name + "]; known benchmarks: " + benchmarks.keySet());
+        }
+        return benchmark;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.agentbench.core.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Ends processes with everything they started. */
+public final class Processes {
+
+    private Processes() {}
+
+    /**
+     * Kills {@code process} and all its descendants at once (SIGKILL on Unix) and waits up to
+     * {@code waitMillis} for each to be gone. Descendants are collected before anything is killed,
+     * since a killed parent's children are re-parented and can no longer be found from it.
+     *
+     * @return whether every one of them is gone
+     */
+    public static boolean destroyTree(ProcessHandle process, long waitMillis) {
+        List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
+        all.add(0, process);
+        all.forEach(ProcessHandle::destroyForcibly);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        boolean allGone = true;
+        for (ProcessHandle handle : all) {
+            long left = deadline - System.nanoTime();
+            try {
+                handle.onExit().get(Math.max(left, 0), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            } catch (Exception e) {
+                allGone &= !handle.isAlive();
+            }
+        }
+        return allGone;
+    }
+}

@@ -1,0 +1,22 @@
+package dev.agentbench.core.internal;
+
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
+import java.util.random.RandomGenerator;
+
+/** Run ids: UTC {@code yyyyMMdd-HHmmss}, a dash, and four random hex digits ({@code 20250101-120000-3fa9}). */
+public final class RunIds {
+
+    private static final DateTimeFormatter FORMAT =
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    private RunIds() {}
+
+    public static String next(Clock clock, RandomGenerator random) {
+        byte[] suffix = new byte[2];
+        random.nextBytes(suffix);
+        return FORMAT.format(clock.instant()) + "-" + HexFormat.of().formatHex(suffix);
+    }
+}

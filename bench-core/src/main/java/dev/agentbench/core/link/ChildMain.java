@@ -1,0 +1,76 @@
+package dev.agentbench.core.link;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * The main class of a cell's child JVM: {@code ChildMain <spec-file>}. Started only by {@link
+ * CellLauncher}; package-private on purpose.
+ */
+final class ChildMain {
+
+    /** An OK result was written. */
+    static final int EXIT_OK = 0;
+    /** A FAILED result was written. */
+    static final int EXIT_CELL_FAILED = 1;
+    /** No result could be written. */
+    static final int EXIT_NO_RESULT = 2;
+    /** Standard input reached end-of-file: the parent is gone. */
+    static final int EXIT_PARENT_GONE = 99;
+
+    /** How long {@code System.exit} may take (shutdown hooks of a framework) before the JVM is halted. */
+    private static final long EXIT_GRACE_MILLIS = 10_000;
+
+    private ChildMain() {}
+
+    public static void main(String[] args) {
+        watchParent();
+        int code = EXIT_NO_RESULT;
+        try {
+            if (args.length != 1) {
+                throw new IllegalArgumentException("Usage: ChildMain <spec-file>, got " + args.length + " arguments");
+            }
+            code = CellChild.run(Path.of(args[0]));
+        } catch (Throwable t) {
+            System.err.println("[agentbench] the child could not write a result:");
+            t.printStackTrace();
+        }
+        exit(code);
+    }
+
+    /**
+     * Exits explicitly, so that no thread a framework left behind keeps this JVM alive; halts if the
+     * shutdown hooks take longer than {@link #EXIT_GRACE_MILLIS}.
+     */
+    private static void exit(int code) {
+        System.out.flush();
+        System.err.flush();
+        Thread halt = new Thread(() -> {
+            try {
+                Thread.sleep(EXIT_GRACE_MILLIS);
+            } catch (InterruptedException e) {
+                // halt now
+            }
+            Runtime.getRuntime().halt(code);
+        }, "agentbench-exit-watchdog");
+        halt.setDaemon(true);
+        halt.start();
+        System.exit(code);
+    }
+
+    /** Halts this JVM when the parent's end of the stdin pipe closes: a killed parent leaves no child. */
+    private static void watchParent() {
+        Thread watcher = new Thread(() -> {
+            try {
+                while (System.in.read() != -1) {
+                    // the parent never writes; anything read is ignored
+                }
+            } catch (IOException e) {
+                // treated as end-of-file
+            }
+            Runtime.getRuntime().halt(EXIT_PARENT_GONE);
+        }, "agentbench-parent-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+}

@@ -1,0 +1,125 @@
+package dev.agentbench.core.measure;
+
+import dev.agentbench.api.Benchmark;
+import dev.agentbench.api.TargetHandle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+
+/**
+ * One iteration of a cell: {@code concurrency} sessions of the benchmark, each with its own fresh
+ * user and session ids, timed from their common start until the last one ends. The sessions are
+ * deleted afterwards, outside the timed region.
+ *
+ * <p>At concurrency 1 the session runs on the calling thread. Above 1, a fixed pool of that many
+ * threads is made once, before any timing; each iteration's sessions wait at a start gate until all
+ * are ready, and the clock starts when the gate opens.
+ */
+public final class SessionRunner implements Passes.Iteration, AutoCloseable {
+
+    private final Benchmark benchmark;
+    private final TargetHandle handle;
+    private final int concurrency;
+    private final LongSupplier clock;
+    private final ExecutorService pool;
+
+    public SessionRunner(Benchmark benchmark, TargetHandle handle, int concurrency, LongSupplier clock) {
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("Concurrency [" + concurrency + "] must be at least 1");
+        }
+        this.benchmark = benchmark;
+        this.handle = handle;
+        this.concurrency = concurrency;
+        this.clock = clock;
+        this.pool = concurrency == 1 ? null : Executors.newFixedThreadPool(concurrency, daemonThreads());
+    }
+
+    @Override
+    public long run(String tag) throws Exception {
+        String[] users = new String[concurrency];
+        String[] sessions = new String[concurrency];
+        for (int k = 0; k < concurrency; k++) {
+            users[k] = "user-" + tag + "-" + k;
+            sessions[k] = "session-" + tag + "-" + k;
+        }
+        long elapsed;
+        try {
+            elapsed = concurrency == 1 ? runOne(users[0], sessions[0]) : runAll(users, sessions);
+        } catch (Exception | Error failure) {
+            for (int k = 0; k < concurrency; k++) {
+                try {
+                    handle.deleteSession(users[k], sessions[k]);
+                } catch (Exception e) {
+                    failure.addSuppressed(e);
+                }
+            }
+            throw failure;
+        }
+        for (int k = 0; k < concurrency; k++) {
+            handle.deleteSession(users[k], sessions[k]);
+        }
+        return elapsed;
+    }
+
+    private long runOne(String user, String session) throws Exception {
+        long start = clock.getAsLong();
+        benchmark.runSession(handle, user, session);
+        return clock.getAsLong() - start;
+    }
+
+    private long runAll(String[] users, String[] sessions) throws Exception {
+        CountDownLatch ready = new CountDownLatch(concurrency);
+        CountDownLatch gate = new CountDownLatch(1);
+        List<Future<?>> running = new ArrayList<>(concurrency);
+        for (int k = 0; k < concurrency; k++) {
+            String user = users[k];
+            String session = sessions[k];
+            running.add(pool.submit(() -> {
+                ready.countDown();
+                gate.await();
+                benchmark.runSession(handle, user, session);
+                return null;
+            }));
+        }
+        ready.await();
+        long start = clock.getAsLong();
+        gate.countDown();
+        Exception first = null;
+        for (Future<?> session : running) {
+            try {
+                session.get();
+            } catch (ExecutionException e) {
+                if (first == null) {
+                    first = e.getCause() instanceof Exception cause ? cause : e;
+                }
+            }
+        }
+        long end = clock.getAsLong();
+        if (first != null) {
+            throw first;
+        }
+        return end - start;
+    }
+
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
+
+    private static java.util.concurrent.ThreadFactory daemonThreads() {
+        AtomicInteger count = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, "agentbench-session-" + count.getAndIncrement());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

@@ -1,0 +1,20 @@
+/**
+ * The programmatic API of agentbench: build {@link dev.agentbench.core.BenchOptions} with its
+ * builder, hand them to a {@link dev.agentbench.core.BenchRunner}, and get back a {@link
+ * dev.agentbench.core.RunSummary}.
+ *
+ * <pre>{@code
+ * RunSummary summary = new BenchRunner(BenchOptions.builder()
+ *         .targets(List.of("raw", "noop"))
+ *         .benchmarks(List.of("turn1"))
+ *         .build()).run();
+ * }</pre>
+ *
+ * <p>{@link dev.agentbench.core.Registry} lists the targets and benchmarks a run can see. Every
+ * default lives in {@link dev.agentbench.core.Defaults}.
+ *
+ * <p>Stability: the types of this package are the supported API of agentbench 0.x; the
+ * sub-packages {@code link}, {@code measure} and {@code internal} are internal and may change in
+ * any release.
+ */
+package dev.agentbench.core;

@@ -1,0 +1,89 @@
+package dev.agentbench.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchOptionsTest {
+
+    @Test
+    void defaultsComeFromDefaults() {
+        BenchOptions options = BenchOptions.builder().build();
+
+        assertThat(options.iterations()).isEqualTo(Defaults.ITERATIONS).isEqualTo(2000);
+        assertThat(options.warmup()).isEqualTo(Defaults.WARMUP_ITERATIONS).isEqualTo(2500);
+        assertThat(options.warmupTime()).isEqualTo(Defaults.WARMUP_TIME);
+        assertThat(options.concurrency()).containsExactly(1);
+        assertThat(options.timeout()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(options.resultsDir()).isEqualTo(Path.of("results"));
+        assertThat(options.targets()).isEmpty();
+        assertThat(options.benchmarks()).isEmpty();
+        assertThat(options.maxDuration()).isEmpty();
+        assertThat(options.harnessClasspath()).isEqualTo(System.getProperty("java.class.path"));
+        assertThat(Files.isExecutable(options.javaExecutable())).isTrue();
+        assertThat(options.childJvmArgs()).containsExactlyElementsOf(Defaults.CHILD_JVM_ARGS);
+        assertThat(options.listener()).isSameAs(RunListener.NONE);
+    }
+
+    @Test
+    void userJvmArgsComeAfterTheDefaultsSoTheyWin() {
+        BenchOptions options = BenchOptions.builder().jvmArgs(List.of("-Xmx2g")).build();
+
+        assertThat(options.childJvmArgs()).endsWith("-Xmx2g").startsWith(Defaults.CHILD_JVM_ARGS.get(0));
+    }
+
+    @Test
+    void aDryRunRunsOneIterationWithoutWarmup() {
+        BenchOptions options = BenchOptions.builder().dryRun(true).iterations(50).warmup(10).build();
+
+        assertThat(options.iterations()).isEqualTo(1);
+        assertThat(options.warmup()).isZero();
+        assertThat(options.warmupTime()).isZero();
+        assertThat(options.settings()).containsEntry("dryRun", "true").containsEntry("iterations", "1");
+    }
+
+    @Test
+    void settingsRecordTheEffectiveValues() {
+        BenchOptions options = BenchOptions.builder().targets(List.of("raw", "noop")).concurrency(List.of(1, 8))
+                .iterations(10).targetOptions(Map.of("stream", "true")).build();
+
+        assertThat(options.settings())
+                .containsEntry("targets", "raw,noop")
+                .containsEntry("concurrency", "[1, 8]")
+                .containsEntry("iterations", "10")
+                .containsEntry("timeout", "PT10M")
+                .containsEntry("targetOptions", "{stream=true}");
+    }
+
+    @Test
+    void rejectsBadValuesNamingTheValue(@TempDir Path dir) {
+        assertRejected(BenchOptions.builder().iterations(0), "Iterations [0] must be at least 1");
+        assertRejected(BenchOptions.builder().warmup(-1), "Warmup [-1] must not be negative");
+        assertRejected(BenchOptions.builder().warmupTime(Duration.ofSeconds(-1)),
+                "Warmup time [PT-1S] must not be negative");
+        assertRejected(BenchOptions.builder().timeout(Duration.ZERO), "Timeout [PT0S] must be positive");
+        assertRejected(BenchOptions.builder().timeout(Duration.ofSeconds(-5)), "Timeout [PT-5S] must be positive");
+        assertRejected(BenchOptions.builder().maxDuration(Duration.ZERO), "Max duration [PT0S] must be positive");
+        assertRejected(BenchOptions.builder().concurrency(List.of()), "Concurrency [] must list at least one level");
+        assertRejected(BenchOptions.builder().concurrency(List.of(1, 0)), "Concurrency [0] must be at least 1");
+        assertRejected(BenchOptions.builder().concurrency(List.of(8, 8)), "Concurrency [8] is listed twice");
+        assertRejected(BenchOptions.builder().targets(List.of("raw", "raw")), "Target [raw] is listed twice");
+        assertRejected(BenchOptions.builder().benchmarks(List.of(" ")), "Benchmark name [ ] must not be blank");
+        assertRejected(BenchOptions.builder().driftThreshold(0), "Drift threshold [0.0] must be above 0 and below 1");
+        assertRejected(BenchOptions.builder().pluginDirs(List.of(dir.resolve("nope"))),
+                "Plugin path [" + dir.resolve("nope") + "] does not exist");
+        assertRejected(BenchOptions.builder().javaExecutable(dir.resolve("java")),
+                "Java executable [" + dir.resolve("java") + "] is not an executable file");
+    }
+
+    private static void assertRejected(BenchOptions.Builder builder, String message) {
+        assertThatThrownBy(builder::build).isInstanceOf(IllegalArgumentException.class).hasMessage(message);
+    }
+}

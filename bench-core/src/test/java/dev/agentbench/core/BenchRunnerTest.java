@@ -1,0 +1,201 @@
+package dev.agentbench.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.RunInfo;
+import dev.agentbench.api.result.RunLayout;
+import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.testing.PluginJars;
+import dev.agentbench.core.testing.RecordingListener;
+import dev.agentbench.core.testing.TestRuns;
+import dev.agentbench.core.testing.TestTargets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Whole runs: the fake mock and real child JVMs started from this module's test class path. */
+class BenchRunnerTest {
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void nothingIsLeftRunning() throws Exception {
+        assertThat(ProcessChecks.awaitNoDescendants(Duration.ofSeconds(5)))
+                .as("processes this test JVM started that are still alive").isEmpty();
+    }
+
+    @Test
+    void aRunMeasuresEveryPlannedCellAndWritesTheRunDirectory() throws Exception {
+        Path plugin = dir.resolve("plugins").resolve("plugged");
+        PluginJars.build(plugin, "plugged", "plugged");
+        Path results = dir.resolve("results");
+        RecordingListener listener = new RecordingListener();
+
+        RunSummary summary = new BenchRunner(TestRuns.options(results)
+                .targets(List.of("scripted", "plugged", "probe"))
+                .benchmarks(List.of("echo", "solo"))
+                .concurrency(List.of(1, 2))
+                .pluginDirs(List.of(dir.resolve("plugins")))
+                .arguments(List.of("run", "--targets", "scripted,plugged,probe"))
+                .listener(listener)
+                .build()).run();
+
+        assertThat(summary.results()).allSatisfy(result -> assertThat(result.status())
+                .as(result.target() + "/" + result.name() + ": " + result.error() + " " + result.logTail())
+                .isEqualTo(CellStatus.OK));
+        assertThat(summary.allOk()).isTrue();
+        assertThat(summary.results()).extracting(result -> result.target() + "/" + result.name()).containsExactly(
+                "scripted/echo", "plugged/echo", "probe/echo",
+                "scripted/echo_c2", "plugged/echo_c2", "probe/echo_c2",
+                "scripted/solo", "plugged/solo", "probe/solo");
+        for (CellResult result : summary.results()) {
+            assertThat(result.time().n()).isEqualTo(6);
+            assertThat(result.samples()).hasSize(6).allMatch(sample -> sample > 0);
+            assertThat(result.time().median()).isBetween(result.time().min(), result.time().max());
+            assertThat(result.warmupIterations()).isEqualTo(3);
+            assertThat(result.drift()).isNotNull().isPositive();
+            assertThat(result.steadyState()).isNotNull();
+        }
+
+        Path runDir = summary.runDir();
+        assertThat(runDir.getParent()).isEqualTo(results.toAbsolutePath());
+        assertThat(runDir.getFileName().toString()).matches("\\d{8}-\\d{6}-[0-9a-f]{4}");
+        RunLayout layout = new RunLayout(runDir);
+        RunInfo info = Json.read(layout.runJson(), RunInfo.class);
+        assertThat(info).isEqualTo(summary.info());
+        assertThat(info.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(info.endedAt()).isNotNull();
+        assertThat(info.arguments()).containsExactly("run", "--targets", "scripted,plugged,probe");
+        assertThat(info.cells()).hasSize(9).first().isEqualTo(new PlannedCell("scripted", "echo", 1));
+        assertThat(info.settings()).containsEntry("iterations", "6")
+                .containsEntry("planNotes", "Benchmark [solo] does not run concurrently; planned at concurrency 1 only");
+        assertThat(info.environment()).containsKeys("java.version", "os.name", "cpus", "memory");
+
+        CellResult stored = Json.read(layout.cellResult(info.cells().get(3)), CellResult.class);
+        assertThat(stored).isEqualTo(summary.results().get(3));
+        assertThat(stored.concurrency()).isEqualTo(2);
+        assertThat(layout.cellLog(info.cells().get(3))).content().contains("[agentbench] timed: 6 iterations");
+        assertThat(runDir.resolve(BenchRunner.MOCK_LOG)).content()
+                .contains("registered echo", "unregistered echo", "registered solo", "unregistered solo");
+        assertThat(LatestRun.resolve(results)).contains(runDir);
+
+        assertThat(listener.events).first().isEqualTo("runStarted RUNNING 9");
+        assertThat(listener.events).contains("cellStarted scripted/echo 1/9", "cellFinished probe/solo OK");
+        assertThat(listener.events).last().isEqualTo("runFinished COMPLETED 9");
+        assertThat(listener.events).hasSize(2 + 2 * 9);
+
+        // a second run into the same folder has a directory of its own with only its own cells
+        RunSummary second = new BenchRunner(TestRuns.options(results).targets(List.of("scripted"))
+                .benchmarks(List.of("solo")).build()).run();
+        assertThat(second.runDir()).isNotEqualTo(runDir).hasParent(results.toAbsolutePath());
+        assertThat(Json.read(new RunLayout(second.runDir()).runJson(), RunInfo.class).cells())
+                .containsExactly(new PlannedCell("scripted", "solo", 1));
+        assertThat(LatestRun.resolve(results)).contains(second.runDir());
+    }
+
+    @Test
+    void misbehavingTargetsFailTheirOwnCellsAndTheRunGoesOn() throws Exception {
+        Path pidFile = dir.resolve("sleeper.pid");
+        Duration timeout = Duration.ofSeconds(8);
+        RecordingListener listener = new RecordingListener();
+
+        RunSummary summary = new BenchRunner(TestRuns.options(dir.resolve("results"))
+                .targets(List.of("hang", "exit3", "throwing", "leaky", "scripted"))
+                .benchmarks(List.of("echo"))
+                .timeout(timeout)
+                .targetOptions(Map.of("pidFile", pidFile.toString()))
+                .listener(listener)
+                .build()).run();
+
+        Map<String, CellResult> byTarget = new java.util.HashMap<>();
+        summary.results().forEach(result -> byTarget.put(result.target(), result));
+
+        CellResult hang = byTarget.get("hang");
+        assertThat(hang.status()).isEqualTo(CellStatus.TIMEOUT);
+        assertThat(hang.error()).isEqualTo("Cell did not finish within the timeout [PT8S]; "
+                + "its JVM and the processes it started were destroyed");
+        assertThat(hang.logTail()).contains("hang: sleeping forever");
+        assertThat(hang.time()).isNull();
+        assertThat(listener.seconds("hang/echo")).isLessThan(timeout.toSeconds() + 10);
+        long sleeper = Long.parseLong(Files.readString(pidFile).strip());
+        assertThat(ProcessHandle.of(sleeper).map(ProcessHandle::isAlive)).as("the hung child's own child")
+                .isNotEqualTo(java.util.Optional.of(true));
+
+        CellResult exit3 = byTarget.get("exit3");
+        assertThat(exit3.status()).isEqualTo(CellStatus.FAILED);
+        assertThat(exit3.error()).isEqualTo("Child JVM exited with code [3] and wrote no result; "
+                + "last log line: [" + TestTargets.Exit3.MARKER + "]");
+        assertThat(exit3.logTail()).contains(TestTargets.Exit3.MARKER).hasSizeLessThanOrEqualTo(20);
+
+        CellResult throwing = byTarget.get("throwing");
+        assertThat(throwing.status()).isEqualTo(CellStatus.FAILED);
+        assertThat(throwing.error()).isEqualTo("Target [throwing] failed to open: java.lang.IllegalStateException: "
+                + TestTargets.Throwing.MESSAGE);
+        assertThat(throwing.logTail()).isNotEmpty();
+
+        assertThat(byTarget.get("leaky").status()).as("a stray non-daemon thread does not keep the child alive")
+                .isEqualTo(CellStatus.OK);
+        assertThat(byTarget.get("scripted").status()).isEqualTo(CellStatus.OK);
+        assertThat(summary.allOk()).isFalse();
+        assertThat(summary.info().status()).isEqualTo(RunStatus.COMPLETED);
+
+        // hang and exit3 were killed with their script registered; the others unregistered it, also
+        // the target that threw in open()
+        List<String> registrations = Files.readAllLines(summary.runDir().resolve(BenchRunner.MOCK_LOG)).stream()
+                .filter(line -> line.endsWith("registered echo")).toList();
+        assertThat(registrations).containsExactly("registered echo", "registered echo",
+                "registered echo", "unregistered echo",
+                "registered echo", "unregistered echo",
+                "registered echo", "unregistered echo");
+    }
+
+    @Test
+    void aMockThatDoesNotStartFailsEveryCellWithItsOutput() {
+        RecordingListener listener = new RecordingListener();
+
+        RunSummary summary = new BenchRunner(TestRuns.options(dir.resolve("results"))
+                .targets(List.of("scripted")).benchmarks(List.of("echo", "solo"))
+                .mockMainClass("dev.agentbench.core.testing.NoSuchMock").listener(listener).build()).run();
+
+        assertThat(summary.results()).hasSize(2).allSatisfy(result -> {
+            assertThat(result.status()).isEqualTo(CellStatus.FAILED);
+            assertThat(result.error()).startsWith("The mock did not start: The mock "
+                    + "[dev.agentbench.core.testing.NoSuchMock] exited with code [1] before saying where it listens")
+                    .contains("NoSuchMock");
+        });
+        assertThat(listener.events).last().isEqualTo("runFinished COMPLETED 2");
+    }
+
+    @Test
+    void aSpentBudgetStartsNoNewCellAndSaysHowManyDidNotRun() {
+        RunSummary summary = new BenchRunner(TestRuns.options(dir.resolve("results"))
+                .targets(List.of("scripted")).benchmarks(List.of("echo", "solo"))
+                .maxDuration(Duration.ofMillis(1)).build()).run();
+
+        assertThat(summary.results()).extracting(CellResult::status).containsOnly(CellStatus.MISSING);
+        assertThat(summary.results().get(0).error())
+                .isEqualTo("Not run: the run's time budget [PT0.001S] was spent before this cell; "
+                        + "2 of 2 cells did not run");
+    }
+
+    @Test
+    void anUnknownTargetIsRejectedBeforeAnythingStarts() {
+        Path results = dir.resolve("results");
+        BenchRunner runner = new BenchRunner(TestRuns.options(results).targets(List.of("scripted", "nope")).build());
+
+        assertThatThrownBy(runner::run).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Unknown target [nope]; known targets: [exit3, hang, leaky, probe, scripted, throwing]");
+        assertThat(results).doesNotExist();
+    }
+}

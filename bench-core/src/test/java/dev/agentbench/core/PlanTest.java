@@ -1,0 +1,49 @@
+package dev.agentbench.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agentbench.api.result.PlannedCell;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PlanTest {
+
+    private static final TargetDescriptor A = target("a");
+    private static final TargetDescriptor B = target("b");
+
+    @Test
+    void cellsAreBenchmarkMajorThenConcurrencyThenTarget() {
+        Plan plan = Plan.of(List.of(benchmark("turn1", true), benchmark("turn5", true)), List.of(1, 8), List.of(A, B));
+
+        assertThat(plan.cells()).extracting(cell -> cell.target() + "/" + cell.name()).containsExactly(
+                "a/turn1", "b/turn1", "a/turn1_c8", "b/turn1_c8", "a/turn5", "b/turn5", "a/turn5_c8", "b/turn5_c8");
+        assertThat(plan.cells().get(2)).isEqualTo(new PlannedCell("a", "turn1", 8, "turn1_c8"));
+        assertThat(plan.notes()).isEmpty();
+    }
+
+    @Test
+    void aBenchmarkThatCannotRunConcurrentlyIsPlannedOnceAtOneAndThePlanSaysSo() {
+        Plan plan = Plan.of(List.of(benchmark("startup", false), benchmark("turn5", true)), List.of(8, 16), List.of(A));
+
+        assertThat(plan.cells()).extracting(PlannedCell::name).containsExactly("startup", "turn5_c8", "turn5_c16");
+        assertThat(plan.cells()).extracting(PlannedCell::concurrency).containsExactly(1, 8, 16);
+        assertThat(plan.notes()).containsExactly(
+                "Benchmark [startup] does not run concurrently; planned at concurrency 1 only");
+    }
+
+    @Test
+    void noNoteWhenOnlyConcurrencyOneIsAsked() {
+        Plan plan = Plan.of(List.of(benchmark("startup", false)), List.of(1), List.of(A, B));
+
+        assertThat(plan.cells()).hasSize(2);
+        assertThat(plan.notes()).isEmpty();
+    }
+
+    private static TargetDescriptor target(String name) {
+        return new TargetDescriptor(name, "test", "here", List.of());
+    }
+
+    private static BenchmarkDescriptor benchmark(String name, boolean concurrent) {
+        return new BenchmarkDescriptor(name, "test", concurrent, "here", List.of());
+    }
+}

@@ -1,0 +1,102 @@
+package dev.agentbench.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.agentbench.core.testing.PluginJars;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RegistryTest {
+
+    @Test
+    void listsBuiltInTargetsAndBenchmarksByNameWithWhereTheyCameFrom() {
+        Registry registry = Registry.load(List.of());
+
+        assertThat(registry.targets()).extracting(TargetDescriptor::name)
+                .containsExactly("exit3", "hang", "leaky", "probe", "scripted", "throwing");
+        TargetDescriptor scripted = registry.target("scripted");
+        assertThat(scripted.description()).isEqualTo("Test: answers from the script");
+        assertThat(scripted.builtIn()).isTrue();
+        assertThat(Path.of(scripted.location())).endsWith(Path.of("target", "test-classes"));
+
+        assertThat(registry.benchmarks()).extracting(BenchmarkDescriptor::name).containsExactly("echo", "solo");
+        assertThat(registry.benchmark("echo").supportsConcurrency()).isTrue();
+        assertThat(registry.benchmark("solo").supportsConcurrency()).isFalse();
+    }
+
+    @Test
+    void unknownNamesListTheKnownOnes() {
+        Registry registry = Registry.load(List.of());
+
+        assertThatThrownBy(() -> registry.target("foo")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Unknown target [foo]; known targets: [exit3, hang, leaky, probe, scripted, throwing]");
+        assertThatThrownBy(() -> registry.benchmark("turn9")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Unknown benchmark [turn9]; known benchmarks: [echo, solo]");
+    }
+
+    @Test
+    void aPluginFolderIsLoadedInItsOwnClassLoaderAndPutOnTheChildClassPathAsAWildcard(@TempDir Path dir)
+            throws Exception {
+        Path folder = dir.resolve("plugged");
+        PluginJars.build(folder, "pluga", "plugged");
+
+        TargetDescriptor plugged = Registry.load(List.of(folder)).target("plugged");
+
+        assertThat(plugged.description()).isEqualTo("Test plugin target");
+        assertThat(plugged.location()).isEqualTo(folder.toString());
+        assertThat(plugged.builtIn()).isFalse();
+        assertThat(plugged.classpath()).containsExactly(folder + File.separator + "*");
+    }
+
+    @Test
+    void aSingleJarAndAFolderOfPluginFoldersWorkToo(@TempDir Path dir) throws Exception {
+        Path jar = PluginJars.build(dir.resolve("one"), "pluga", "first");
+        PluginJars.build(dir.resolve("many").resolve("second"), "plugb", "second");
+        PluginJars.build(dir.resolve("many").resolve("third"), "plugc", "third");
+
+        Registry registry = Registry.load(List.of(jar, dir.resolve("many")));
+
+        assertThat(registry.target("first").classpath()).containsExactly(jar.toString());
+        assertThat(registry.target("second").location()).isEqualTo(dir.resolve("many").resolve("second").toString());
+        assertThat(registry.target("third").classpath())
+                .containsExactly(dir.resolve("many").resolve("third") + File.separator + "*");
+    }
+
+    @Test
+    void twoTargetsOfOneNameAreAnErrorNamingBothLocations(@TempDir Path dir) throws Exception {
+        Path first = dir.resolve("first");
+        Path second = dir.resolve("second");
+        PluginJars.build(first, "pluga", "twin");
+        PluginJars.build(second, "plugb", "twin");
+
+        assertThatThrownBy(() -> Registry.load(List.of(first, second)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Target [twin] is provided twice: by [" + first + "] and by [" + second + "]");
+    }
+
+    @Test
+    void aPluginCannotShadowABuiltIn(@TempDir Path dir) throws Exception {
+        Path folder = dir.resolve("shadow");
+        PluginJars.build(folder, "pluga", "scripted");
+
+        assertThatThrownBy(() -> Registry.load(List.of(folder)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("Target [scripted] is provided twice: by [")
+                .hasMessageEndingWith("] and by [" + folder + "]");
+    }
+
+    @Test
+    void aFolderWithoutJarsIsRejected(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("empty").resolve("sub"));
+
+        assertThatThrownBy(() -> Registry.load(List.of(dir.resolve("empty"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Plugin path [" + dir.resolve("empty")
+                        + "] holds no jar, neither directly nor in its sub-folders");
+    }
+}

@@ -1,0 +1,175 @@
+package dev.agentbench.core.testing;
+
+import dev.agentbench.api.BenchTarget;
+import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.TurnResult;
+import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Targets for bench-core's tests, well-behaved and misbehaving, registered in test META-INF/services. */
+public final class TestTargets {
+
+    private TestTargets() {}
+
+    /** Answers from the script; behaves. */
+    public static final class Scripted implements BenchTarget {
+        public static final String NAME = "scripted";
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public String description() {
+            return "Test: answers from the script";
+        }
+
+        @Override
+        public TargetHandle open(TargetContext context) {
+            return new ScriptedHandle(context.script());
+        }
+    }
+
+    /** Checks in open() that the mock serves its script at the base URL it was given. */
+    public static final class Probe implements BenchTarget {
+        public static final String NAME = "probe";
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public String description() {
+            return "Test: checks that the mock serves its script at the base URL";
+        }
+
+        @Override
+        public TargetHandle open(TargetContext context) throws IOException {
+            URI models = URI.create(context.baseUrl() + "/models");
+            HttpURLConnection connection = (HttpURLConnection) models.toURL().openConnection();
+            int status = connection.getResponseCode();
+            connection.disconnect();
+            if (status != 200) {
+                throw new IOException("GET [" + models + "] answered " + status);
+            }
+            if (!context.apiKey().equals("agentbench") || !context.model().equals("agentbench-mock")) {
+                throw new IllegalStateException("unexpected key or model: " + context.apiKey() + ", " + context.model());
+            }
+            return new ScriptedHandle(context.script());
+        }
+    }
+
+    /**
+     * Hangs in its first turn. When the target option {@code pidFile} is set, open() first starts a
+     * long {@code sleep} process and writes its pid there, so a test can check that the timeout
+     * killed the child's descendants too.
+     */
+    public static final class Hang implements BenchTarget {
+        @Override
+        public String name() {
+            return "hang";
+        }
+
+        @Override
+        public String description() {
+            return "Test: never finishes a turn";
+        }
+
+        @Override
+        public TargetHandle open(TargetContext context) throws IOException {
+            String pidFile = context.option("pidFile", "");
+            if (!pidFile.isEmpty()) {
+                Process sleeper = new ProcessBuilder("sleep", "300").start();
+                Files.writeString(Path.of(pidFile), Long.toString(sleeper.pid()));
+            }
+            return new ScriptedHandle(context.script()) {
+                @Override
+                public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+                    System.out.println("hang: sleeping forever");
+                    Thread.sleep(Long.MAX_VALUE);
+                    return null;
+                }
+            };
+        }
+    }
+
+    /** Calls {@code System.exit(3)} in the middle of its first turn. */
+    public static final class Exit3 implements BenchTarget {
+        public static final String MARKER = "exit3: calling System.exit(3) mid-turn";
+
+        @Override
+        public String name() {
+            return "exit3";
+        }
+
+        @Override
+        public String description() {
+            return "Test: exits the JVM with code 3 mid-turn";
+        }
+
+        @Override
+        public TargetHandle open(TargetContext context) {
+            return new ScriptedHandle(context.script()) {
+                @Override
+                public TurnResult runTurn(String userId, String sessionId, String message) {
+                    System.out.println(MARKER);
+                    System.exit(3);
+                    return null;
+                }
+            };
+        }
+    }
+
+    /** Throws while building its agent. */
+    public static final class Throwing implements BenchTarget {
+        public static final String MESSAGE = "cannot build the agent";
+
+        @Override
+        public String name() {
+            return "throwing";
+        }
+
+        @Override
+        public String description() {
+            return "Test: open() throws";
+        }
+
+        @Override
+        public TargetHandle open(TargetContext context) {
+            throw new IllegalStateException(MESSAGE);
+        }
+    }
+
+    /** Leaves a non-daemon thread running forever; otherwise answers from the script. */
+    public static final class Leaky implements BenchTarget {
+        @Override
+        public String name() {
+            return "leaky";
+        }
+
+        @Override
+        public String description() {
+            return "Test: leaves a non-daemon thread running";
+        }
+
+        @Override
+        public TargetHandle open(TargetContext context) {
+            Thread stray = new Thread(() -> {
+                try {
+                    Thread.sleep(Long.MAX_VALUE);
+                } catch (InterruptedException e) {
+                    // keep it simple: a stray thread
+                }
+            }, "leaky-non-daemon");
+            stray.setDaemon(false);
+            stray.start();
+            return new ScriptedHandle(context.script());
+        }
+    }
+}
