@@ -1,6 +1,8 @@
 package dev.agentbench.core.testing;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
+import dev.agentbench.api.script.Script;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -24,9 +26,16 @@ public final class FakeMock {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/admin/scripts/", exchange -> {
             String name = exchange.getRequestURI().getPath().substring("/admin/scripts/".length());
-            exchange.getRequestBody().readAllBytes();
+            byte[] body = exchange.getRequestBody().readAllBytes();
             switch (exchange.getRequestMethod()) {
                 case "PUT" -> {
+                    // like the real mock: the body is a Script whose name is the one in the path
+                    Script script = new ObjectMapper().readValue(body, Script.class);
+                    if (!script.name().equals(name)) {
+                        System.out.println("rejected " + name + ": body names " + script.name());
+                        reply(exchange, 400);
+                        return;
+                    }
                     scripts.add(name);
                     System.out.println("registered " + name);
                     reply(exchange, 204);

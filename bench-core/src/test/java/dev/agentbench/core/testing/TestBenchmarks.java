@@ -36,7 +36,7 @@ public final class TestBenchmarks {
         }
     }
 
-    /** Two turns; never concurrent. */
+    /** Two turns; never concurrent; its script has a name of its own. */
     public static final class Solo implements Benchmark {
         public static final String NAME = "solo";
 
@@ -52,7 +52,7 @@ public final class TestBenchmarks {
 
         @Override
         public Script script() {
-            return new Script("solo", List.of(
+            return new Script("two-turns", List.of(
                     new ScriptTurn("one", List.of(Step.text("first"))),
                     new ScriptTurn("two", List.of(Step.text("second")))));
         }

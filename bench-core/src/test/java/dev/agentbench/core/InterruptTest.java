@@ -1,0 +1,130 @@
+package dev.agentbench.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agentbench.api.result.RunInfo;
+import dev.agentbench.api.result.RunLayout;
+import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.testing.EmbeddedRun;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A run whose parent JVM is stopped from outside while a cell hangs. */
+class InterruptTest {
+
+    @TempDir
+    Path dir;
+
+    private Process parent;
+    private Thread reader;
+    private final List<String> output = Collections.synchronizedList(new ArrayList<>());
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        if (parent != null && parent.isAlive()) {
+            parent.destroyForcibly();
+        }
+        assertThat(ProcessChecks.awaitNoDescendants(Duration.ofSeconds(10))).isEmpty();
+    }
+
+    @Test
+    void sigtermKillsEveryChildAndTheMockMarksTheRunInterruptedAndReportsWhatFinished() throws Exception {
+        Path results = dir.resolve("results");
+        Path pidFile = dir.resolve("sleeper.pid");
+        startParent(results.toString(), pidFile.toString());
+        List<ProcessHandle> started = awaitHangingCell(results);
+        assertThat(started).as("mock, hung child and its sleep process").hasSizeGreaterThanOrEqualTo(3);
+
+        // SIGTERM; Ctrl-C's SIGINT runs the same shutdown hook. Through the handle, because
+        // Process.destroy() would also close our end of the parent's output.
+        parent.toHandle().destroy();
+
+        assertThat(parent.waitFor(30, TimeUnit.SECONDS)).as("the parent exits").isTrue();
+        reader.join(10_000);
+        awaitGone(started);
+        assertThat(output).contains("runFinished INTERRUPTED OK,MISSING").doesNotContain("returned COMPLETED");
+        Path runDir = LatestRun.resolve(results).orElseThrow();
+        RunInfo info = Json.read(new RunLayout(runDir).runJson(), RunInfo.class);
+        assertThat(info.status()).isEqualTo(RunStatus.INTERRUPTED);
+        assertThat(info.endedAt()).isNotNull();
+        assertThat(new RunLayout(runDir).cellResult(info.cells().get(0))).exists();
+    }
+
+    @Test
+    void aParentKilledOutrightLeavesNoChildAndNoMockBehind() throws Exception {
+        Path results = dir.resolve("results");
+        startParent(results.toString());
+        List<ProcessHandle> started = awaitHangingCell(results);
+        assertThat(started).as("mock and hung child").hasSizeGreaterThanOrEqualTo(2);
+
+        parent.toHandle().destroyForcibly(); // SIGKILL: no hook runs; children see their stdin close
+
+        assertThat(parent.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        awaitGone(started);
+    }
+
+    private void startParent(String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Defaults.javaExecutable().toString(), "-Xmx256m",
+                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), EmbeddedRun.class.getName()));
+        command.addAll(List.of(args));
+        parent = new ProcessBuilder(command).redirectErrorStream(true).start();
+        reader = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(
+                    new InputStreamReader(parent.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    output.add(line);
+                }
+            } catch (IOException e) {
+                // the parent is gone
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** Waits until the hang cell's child is inside its endless turn; returns the parent's descendants. */
+    private List<ProcessHandle> awaitHangingCell(Path results) throws Exception {
+        await(() -> output.contains("cellFinished scripted/echo OK"), "the first cell to finish");
+        await(() -> LatestRun.resolve(results).map(run -> {
+            try {
+                Path log = run.resolve("hang").resolve("echo.log");
+                return Files.exists(log) && Files.readString(log).contains("hang: sleeping forever");
+            } catch (IOException e) {
+                return false;
+            }
+        }).orElse(false), "the hang cell to hang");
+        return parent.descendants().toList();
+    }
+
+    private void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!condition.getAsBoolean()) {
+            assertThat(parent.isAlive()).as("parent alive while waiting for " + what + "; output: " + output).isTrue();
+            assertThat(System.nanoTime() < deadline).as("waiting for " + what + "; output: " + output).isTrue();
+            Thread.sleep(50);
+        }
+    }
+
+    private static void awaitGone(List<ProcessHandle> processes) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (processes.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(processes).as("processes the run started").noneMatch(ProcessHandle::isAlive);
+    }
+}
