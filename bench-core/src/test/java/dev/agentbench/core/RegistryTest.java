@@ -91,12 +91,14 @@ class RegistryTest {
     }
 
     @Test
-    void aFolderWithoutJarsIsRejected(@TempDir Path dir) throws Exception {
+    void anEmptyPluginFolderAddsNothingAndAFileThatIsNoJarIsRejected(@TempDir Path dir) throws Exception {
         Files.createDirectories(dir.resolve("empty").resolve("sub"));
+        Files.writeString(dir.resolve("notes.txt"), "not a plugin");
 
-        assertThatThrownBy(() -> Registry.load(List.of(dir.resolve("empty"))))
+        assertThat(Registry.load(List.of(dir.resolve("empty"))).targets())
+                .containsExactlyElementsOf(Registry.load(List.of()).targets());
+        assertThatThrownBy(() -> Registry.load(List.of(dir.resolve("notes.txt"))))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Plugin path [" + dir.resolve("empty")
-                        + "] holds no jar, neither directly nor in its sub-folders");
+                .hasMessage("Plugin path [" + dir.resolve("notes.txt") + "] is neither a jar nor a folder");
     }
 }

@@ -26,9 +26,10 @@ public record PluginPath(Path path, List<Path> jars) {
 
     /**
      * The plugins a user-given path holds: a jar is one plugin; a folder with jars in it is one
-     * plugin; a folder without jars holds one plugin per sub-folder that has jars.
+     * plugin; a folder without jars holds one plugin per sub-folder that has jars, and none when
+     * it is empty (like a fresh build's {@code plugins} folder).
      *
-     * @throws IllegalArgumentException when the path holds no plugin or cannot be read
+     * @throws IllegalArgumentException when the path is neither a jar nor a folder, or cannot be read
      */
     public static List<PluginPath> resolve(Path given) {
         Path path = given.toAbsolutePath().normalize();
@@ -50,10 +51,6 @@ public record PluginPath(Path path, List<Path> jars) {
                     plugins.add(new PluginPath(child, childJars));
                 }
             }
-        }
-        if (plugins.isEmpty()) {
-            throw new IllegalArgumentException(
-                    "Plugin path [" + given + "] holds no jar, neither directly nor in its sub-folders");
         }
         return plugins;
     }
