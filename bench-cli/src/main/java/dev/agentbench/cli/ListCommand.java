@@ -1,0 +1,55 @@
+package dev.agentbench.cli;
+
+import dev.agentbench.core.BenchmarkDescriptor;
+import dev.agentbench.core.Registry;
+import dev.agentbench.core.TargetDescriptor;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code agentbench list}: the targets and benchmarks a run can see, one line each. */
+@Command(
+        name = "list",
+        mixinStandardHelpOptions = true,
+        description = "Lists the targets and benchmarks a run can use, each with its one-line description.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  agentbench list", "  agentbench list --plugins ./my-plugins"})
+final class ListCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--plugins", paramLabel = "DIR",
+            description = "A folder of target plugin folders, or one plugin folder or jar; repeatable.")
+    private List<Path> plugins = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        Registry registry = Registry.load(PluginDirs.withDefault(plugins));
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("Targets:");
+        int width = registry.targets().stream().mapToInt(target -> target.name().length()).max().orElse(0);
+        for (TargetDescriptor target : registry.targets()) {
+            out.println("  " + pad(target.name(), width) + "  " + target.description()
+                    + (target.builtIn() ? "" : "  [" + target.location() + "]"));
+        }
+        out.println();
+        out.println("Benchmarks:");
+        width = registry.benchmarks().stream().mapToInt(benchmark -> benchmark.name().length()).max().orElse(0);
+        for (BenchmarkDescriptor benchmark : registry.benchmarks()) {
+            out.println("  " + pad(benchmark.name(), width) + "  " + benchmark.description()
+                    + (benchmark.supportsConcurrency() ? "  (concurrency)" : "")
+                    + (benchmark.builtIn() ? "" : "  [" + benchmark.location() + "]"));
+        }
+        return Main.OK;
+    }
+
+    private static String pad(String text, int width) {
+        return text + " ".repeat(width - text.length());
+    }
+}

@@ -1,0 +1,88 @@
+package dev.agentbench.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code java -jar bench-cli.jar}: the entry point. */
+@Command(
+        name = "agentbench",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Measures what JVM LLM-agent frameworks cost by themselves, against a scripted "
+                + "OpenAI-compatible mock.",
+        subcommands = {RunCommand.class, ListCommand.class, CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:every planned cell finished OK",
+            "1:some cell failed or timed out, or the run was interrupted",
+            "2:bad usage: an unknown option, target or benchmark, or a bad value"
+        })
+public final class Main implements Runnable {
+
+    /** Every planned cell finished OK. */
+    public static final int OK = 0;
+    /** Some cell failed or timed out, or the run was interrupted. */
+    public static final int CELLS_FAILED = 1;
+    /** Bad usage. */
+    public static final int USAGE = 2;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs a command line and returns its exit code; used by {@link #main} and by tests. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setOut(out);
+        commandLine.setErr(err);
+        commandLine.setExitCodeExceptionMapper(exception -> USAGE);
+        commandLine.setParameterExceptionHandler((exception, arguments) -> {
+            CommandLine command = exception.getCommandLine();
+            command.getErr().println("agentbench: " + exception.getMessage()
+                    + " (see 'agentbench " + commandName(command) + "--help')");
+            return USAGE;
+        });
+        commandLine.setExecutionExceptionHandler((exception, command, parseResult) -> {
+            if (exception instanceof UsageException || exception instanceof IllegalArgumentException) {
+                command.getErr().println("agentbench: " + exception.getMessage());
+                return USAGE;
+            }
+            throw exception;
+        });
+        return commandLine.execute(args);
+    }
+
+    private static String commandName(CommandLine command) {
+        return command.getParent() == null ? "" : command.getCommandName() + " ";
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Bad input found after parsing: one line, exit code 2. */
+    static final class UsageException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /** The version from the jar's manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = Main.class.getPackage().getImplementationVersion();
+            return new String[] {
+                "agentbench " + (version == null ? "(development build)" : version),
+                "JVM: " + System.getProperty("java.vendor") + " " + System.getProperty("java.version")
+            };
+        }
+    }
+}

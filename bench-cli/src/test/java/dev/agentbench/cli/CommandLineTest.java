@@ -1,0 +1,92 @@
+package dev.agentbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line's parsing and its answers to bad input, in process: nothing is measured here. */
+class CommandLineTest {
+
+    record Outcome(int exitCode, String out, String err) {}
+
+    static Outcome execute(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void anUnknownOptionIsOneLineAndExitCode2() {
+        Outcome outcome = execute("run", "--iterashuns=5");
+        assertThat(outcome.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(outcome.err().lines()).hasSize(1);
+        assertThat(outcome.err()).startsWith("agentbench: Unknown option: '--iterashuns=5'")
+                .contains("agentbench run --help");
+    }
+
+    @Test
+    void aNumberThatIsNoNumberIsNamed() {
+        Outcome outcome = execute("run", "--iterations", "many");
+        assertThat(outcome.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(outcome.err().lines()).hasSize(1);
+        assertThat(outcome.err()).contains("'--iterations'").contains("many");
+    }
+
+    @Test
+    void tooFewIterationsAreRefusedBeforeAnythingStarts(@TempDir Path results) throws Exception {
+        Outcome outcome = execute("run", "--iterations", "0", "--results-dir", results.toString());
+        assertThat(outcome.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(outcome.err()).isEqualTo("agentbench: Iterations [0] must be at least 1" + System.lineSeparator());
+        try (var entries = Files.list(results)) {
+            assertThat(entries).isEmpty();
+        }
+    }
+
+    @Test
+    void aBadConcurrencyListIsRefused() {
+        Outcome outcome = execute("run", "--concurrency", "1,x");
+        assertThat(outcome.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(outcome.err()).contains("'--concurrency'").contains("x");
+        assertThat(execute("run", "--concurrency", "1,0").err())
+                .isEqualTo("agentbench: Concurrency [0] must be at least 1" + System.lineSeparator());
+    }
+
+    @Test
+    void aBadDurationSaysWhatADurationLooksLike() {
+        Outcome outcome = execute("run", "--timeout", "soon");
+        assertThat(outcome.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(outcome.err()).contains("[soon] is not a duration such as 500ms, 90s, 10m, 1h or PT10M");
+    }
+
+    @Test
+    void durationsReadShortAndIsoForms() {
+        DurationConverter converter = new DurationConverter();
+        assertThat(converter.convert("500ms")).isEqualTo(Duration.ofMillis(500));
+        assertThat(converter.convert("90s")).isEqualTo(Duration.ofSeconds(90));
+        assertThat(converter.convert("10m")).isEqualTo(Duration.ofMinutes(10));
+        assertThat(converter.convert("pt1h")).isEqualTo(Duration.ofHours(1));
+    }
+
+    @Test
+    void helpListsTheCommandsAndExitCodes() {
+        Outcome outcome = execute("--help");
+        assertThat(outcome.exitCode()).isZero();
+        assertThat(outcome.out()).contains("run", "list", "Exit codes:", "bad usage");
+    }
+
+    @Test
+    void listShowsTheBuiltInsWithTheirDescriptions() {
+        Outcome outcome = execute("list");
+        assertThat(outcome.exitCode()).isZero();
+        assertThat(outcome.out()).containsPattern("(?m)^  raw +Floor: ")
+                .containsPattern("(?m)^  noop +Calibration: ")
+                .containsPattern("(?m)^  turn1 +One session of one user turn");
+    }
+}

@@ -1,0 +1,92 @@
+package dev.agentbench.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the packaged {@code bench-cli.jar} as a user would, and remembers every process the run
+ * started (sampled while it runs) so that a test can check none of them outlives it.
+ */
+final class JarRunner {
+
+    record Result(int exitCode, String out, String err, Map<Long, ProcessHandle> descendants) {
+
+        /** The processes the run started that are still alive. */
+        List<String> survivors() {
+            List<String> alive = new ArrayList<>();
+            for (ProcessHandle process : descendants.values()) {
+                if (process.isAlive()) {
+                    alive.add(process.pid() + " " + process.info().commandLine().orElse("?"));
+                }
+            }
+            return alive;
+        }
+    }
+
+    static Path jar() {
+        String jar = System.getProperty("agentbench.jar");
+        if (jar == null) {
+            throw new IllegalStateException("Run by failsafe after packaging: system property agentbench.jar is unset");
+        }
+        return Path.of(jar);
+    }
+
+    static Result run(Path workDir, Duration limit, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.add("-jar");
+        command.add(jar().toString());
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(workDir, "out", ".txt");
+        Path err = Files.createTempFile(workDir, "err", ".txt");
+        Process process = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
+        Map<Long, ProcessHandle> seen = new HashMap<>();
+        long deadline = System.nanoTime() + limit.toNanos();
+        try {
+            while (!process.waitFor(20, TimeUnit.MILLISECONDS)) {
+                process.descendants().forEach(handle -> seen.putIfAbsent(handle.pid(), handle));
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("agentbench " + String.join(" ", args) + " did not end within " + limit
+                            + "\nstdout:\n" + Files.readString(out) + "\nstderr:\n" + Files.readString(err));
+                }
+            }
+        } finally {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+        // Give the OS a moment to reap what the run killed on its way out.
+        for (int i = 0; i < 50 && seen.values().stream().anyMatch(ProcessHandle::isAlive); i++) {
+            Thread.sleep(100);
+        }
+        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8), seen);
+    }
+
+    /** The run directories in a results directory, without the {@code latest} pointer. */
+    static List<Path> runDirs(Path resultsDir) throws IOException {
+        try (var entries = Files.list(resultsDir)) {
+            return entries.filter(path -> Files.isDirectory(path) && !Files.isSymbolicLink(path)).sorted().toList();
+        }
+    }
+
+    static Optional<Path> onlyRunDir(Path resultsDir) throws IOException {
+        List<Path> dirs = runDirs(resultsDir);
+        return dirs.size() == 1 ? Optional.of(dirs.get(0)) : Optional.empty();
+    }
+
+    private JarRunner() {}
+}

@@ -1,0 +1,123 @@
+package dev.agentbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * End to end: the packaged jar, the real mock in its own JVM, a real child JVM per cell, and the
+ * files a user reads afterwards.
+ */
+class RunJarIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration LIMIT = Duration.ofMinutes(4);
+    /** Small passes: these tests check what a run writes, not how fast anything is. */
+    private static final String[] QUICK = {"--iterations", "40", "--warmup", "20", "--warmup-time", "0s"};
+
+    private static String[] args(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of(QUICK));
+        return all.toArray(String[]::new);
+    }
+
+    @Test
+    void listShowsTheBuiltInTargetsAndBenchmarks(@TempDir Path work) throws Exception {
+        JarRunner.Result result = JarRunner.run(work, LIMIT, "list");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out())
+                .containsPattern("(?m)^  raw +Floor: no framework")
+                .containsPattern("(?m)^  noop +Calibration: ")
+                .containsPattern("(?m)^  turn1 +One session of one user turn");
+    }
+
+    @Test
+    void aRunMeasuresEveryCellInItsOwnJvmAndReportsOnlyItsOwnCells(@TempDir Path work) throws Exception {
+        Path results = work.resolve("results");
+        JarRunner.Result first = JarRunner.run(work, LIMIT,
+                args("run", "--targets", "raw,noop", "--benchmarks", "turn1", "--results-dir", results.toString()));
+        assertThat(first.exitCode()).as(first.out() + first.err()).isZero();
+        assertThat(first.survivors()).as("processes the run left behind").isEmpty();
+        assertThat(first.descendants()).as("the mock and one JVM per cell").hasSizeGreaterThanOrEqualTo(3);
+
+        Path runDir = JarRunner.onlyRunDir(results).orElseThrow();
+        assertThat(runDir.getFileName().toString()).matches("\\d{8}-\\d{6}-[a-z0-9]+");
+        assertThat(first.out()).contains("Report: " + runDir.resolve("report.md"));
+        for (String file : List.of("run.json", "summary.json", "report.md", "raw/turn1.json", "raw/turn1.log",
+                "noop/turn1.json", "noop/turn1.log")) {
+            assertThat(runDir.resolve(file)).as(file).isRegularFile();
+        }
+
+        JsonNode run = JSON.readTree(runDir.resolve("run.json").toFile());
+        assertThat(run.path("status").asText()).isEqualTo("COMPLETED");
+        assertThat(run.path("cells")).hasSize(2);
+
+        JsonNode summary = JSON.readTree(runDir.resolve("summary.json").toFile());
+        assertThat(summary.path("runId").asText()).isEqualTo(runDir.getFileName().toString());
+        assertThat(summary.path("cells")).hasSize(2);
+        for (JsonNode cell : summary.path("cells")) {
+            assertThat(cell.path("benchmark").asText()).isEqualTo("turn1");
+            assertThat(cell.path("name").asText()).isEqualTo("turn1");
+            assertThat(cell.path("concurrency").asInt()).isEqualTo(1);
+            assertThat(cell.path("status").asText()).as(cell.toString()).isEqualTo("OK");
+            assertThat(cell.path("error").isNull()).isTrue();
+            JsonNode time = cell.path("time");
+            assertThat(time.path("unit").asText()).isEqualTo("ns");
+            assertThat(time.path("n").asLong()).isEqualTo(40);
+            double min = time.path("min").asDouble();
+            double median = time.path("median").asDouble();
+            assertThat(min).isPositive();
+            assertThat(median).isBetween(min, time.path("p95").asDouble());
+            assertThat(time.path("p95").asDouble()).isLessThanOrEqualTo(time.path("p99").asDouble());
+            assertThat(time.path("p99").asDouble()).isLessThanOrEqualTo(time.path("max").asDouble());
+            assertThat(time.path("mean").asDouble()).isBetween(min, time.path("max").asDouble());
+            assertThat(time.path("stddev").asDouble()).isNotNegative();
+        }
+        assertThat(summary.path("cells").get(0).path("target").asText()).isEqualTo("raw");
+        assertThat(summary.path("cells").get(1).path("target").asText()).isEqualTo("noop");
+        // The floor talks HTTP to another JVM; the calibration target does not: the report must show that.
+        double rawMedian = summary.path("cells").get(0).path("time").path("median").asDouble();
+        double noopMedian = summary.path("cells").get(1).path("time").path("median").asDouble();
+        assertThat(noopMedian).isLessThan(rawMedian);
+
+        String report = Files.readString(runDir.resolve("report.md"));
+        assertThat(report).contains("# agentbench report: " + runDir.getFileName())
+                .contains("| Benchmark | raw | noop | noop ÷ raw |")
+                .containsPattern("(?m)^\\| turn1 \\| [0-9.]+ [nµm]?s \\([0-9.]+ [nµm]?s\\) \\| [0-9.]+ [nµm]?s .*\\| [0-9.]+× \\|$");
+
+        // A second run into the same results directory: a new run directory holding only its own cells.
+        JarRunner.Result second = JarRunner.run(work, LIMIT,
+                args("run", "--targets", "noop", "--benchmarks", "turn1", "--results-dir", results.toString()));
+        assertThat(second.exitCode()).as(second.out() + second.err()).isZero();
+        assertThat(second.survivors()).isEmpty();
+        List<Path> runDirs = JarRunner.runDirs(results).stream().filter(dir -> !dir.equals(runDir)).toList();
+        assertThat(runDirs).hasSize(1);
+        Path secondDir = runDirs.get(0);
+        assertThat(results.resolve("latest").toRealPath()).isEqualTo(secondDir.toRealPath());
+        JsonNode secondSummary = JSON.readTree(secondDir.resolve("summary.json").toFile());
+        assertThat(secondSummary.path("cells")).hasSize(1);
+        assertThat(secondSummary.path("cells").get(0).path("target").asText()).isEqualTo("noop");
+        assertThat(Files.readString(secondDir.resolve("report.md"))).doesNotContain("| raw |");
+        assertThat(secondDir.resolve("raw")).doesNotExist();
+    }
+
+    @Test
+    void anUnknownTargetIsOneLineExit2AndNothingStarted(@TempDir Path work) throws Exception {
+        Path results = work.resolve("results");
+        JarRunner.Result result = JarRunner.run(work, LIMIT,
+                "run", "--targets", "raw,nope", "--results-dir", results.toString());
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err().lines()).hasSize(1);
+        assertThat(result.err()).contains("Unknown target [nope]").contains("noop").contains("raw");
+        assertThat(result.descendants()).isEmpty();
+        assertThat(results).doesNotExist();
+    }
+}
