@@ -66,6 +66,12 @@ public final class Defaults {
     /** The model name every target is given. */
     public static final String MODEL = "agentbench-mock";
 
+    /**
+     * Iterations of the memory pass, which runs after the timed pass (so that measuring memory
+     * never perturbs timing), or fewer when the timed pass has fewer.
+     */
+    public static final int MEMORY_ITERATIONS = 100;
+
     /** How many lines of a failed cell's log its result and the console show. */
     public static final int LOG_TAIL_LINES = 20;
 

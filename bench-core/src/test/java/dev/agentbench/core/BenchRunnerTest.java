@@ -43,11 +43,11 @@ class BenchRunnerTest {
         RecordingListener listener = new RecordingListener();
 
         RunSummary summary = new BenchRunner(TestRuns.options(results)
-                .targets(List.of("scripted", "plugged", "probe"))
+                .targets(List.of("scripted", "plugged", "probe", "sleepy"))
                 .benchmarks(List.of("echo", "solo"))
                 .concurrency(List.of(1, 2))
                 .pluginDirs(List.of(dir.resolve("plugins")))
-                .arguments(List.of("run", "--targets", "scripted,plugged,probe"))
+                .arguments(List.of("run", "--targets", "scripted,plugged,probe,sleepy"))
                 .listener(listener)
                 .build()).run();
 
@@ -56,9 +56,9 @@ class BenchRunnerTest {
                 .isEqualTo(CellStatus.OK));
         assertThat(summary.allOk()).isTrue();
         assertThat(summary.results()).extracting(result -> result.target() + "/" + result.name()).containsExactly(
-                "scripted/echo", "plugged/echo", "probe/echo",
-                "scripted/echo_c2", "plugged/echo_c2", "probe/echo_c2",
-                "scripted/solo", "plugged/solo", "probe/solo");
+                "scripted/echo", "plugged/echo", "probe/echo", "sleepy/echo",
+                "scripted/echo_c2", "plugged/echo_c2", "probe/echo_c2", "sleepy/echo_c2",
+                "scripted/solo", "plugged/solo", "probe/solo", "sleepy/solo");
         for (CellResult result : summary.results()) {
             assertThat(result.time().n()).isEqualTo(6);
             assertThat(result.samples()).hasSize(6).allMatch(sample -> sample > 0);
@@ -67,6 +67,12 @@ class BenchRunnerTest {
             assertThat(result.drift()).isNotNull().isPositive();
             assertThat(result.steadyState()).isNotNull();
         }
+        // a turn that sleeps 20 ms is never measured shorter: one turn in echo (also with 2 sessions
+        // at once), two turns in solo
+        long sleep = Duration.ofMillis(TestTargets.Sleepy.SLEEP_MILLIS).toNanos();
+        assertThat(summary.results().get(3).samples()).allMatch(sample -> sample >= sleep);
+        assertThat(summary.results().get(7).samples()).allMatch(sample -> sample >= sleep);
+        assertThat(summary.results().get(11).samples()).allMatch(sample -> sample >= 2 * sleep);
 
         Path runDir = summary.runDir();
         assertThat(runDir.getParent()).isEqualTo(results.toAbsolutePath());
@@ -76,24 +82,25 @@ class BenchRunnerTest {
         assertThat(info).isEqualTo(summary.info());
         assertThat(info.status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(info.endedAt()).isNotNull();
-        assertThat(info.arguments()).containsExactly("run", "--targets", "scripted,plugged,probe");
-        assertThat(info.cells()).hasSize(9).first().isEqualTo(new PlannedCell("scripted", "echo", 1));
+        assertThat(info.arguments()).containsExactly("run", "--targets", "scripted,plugged,probe,sleepy");
+        assertThat(info.cells()).hasSize(12).first().isEqualTo(new PlannedCell("scripted", "echo", 1));
         assertThat(info.settings()).containsEntry("iterations", "6")
                 .containsEntry("planNotes", "Benchmark [solo] does not run concurrently; planned at concurrency 1 only");
         assertThat(info.environment()).containsKeys("java.version", "os.name", "cpus", "memory");
 
-        CellResult stored = Json.read(layout.cellResult(info.cells().get(3)), CellResult.class);
-        assertThat(stored).isEqualTo(summary.results().get(3));
+        CellResult stored = Json.read(layout.cellResult(info.cells().get(4)), CellResult.class);
+        assertThat(stored).isEqualTo(summary.results().get(4));
         assertThat(stored.concurrency()).isEqualTo(2);
-        assertThat(layout.cellLog(info.cells().get(3))).content().contains("[agentbench] timed: 6 iterations");
+        assertThat(layout.cellLog(info.cells().get(4))).content().contains("[agentbench] timed: 6 iterations",
+                "[agentbench] jvm: ", "[agentbench] memory: 6 iterations, allocated");
         assertThat(runDir.resolve(BenchRunner.MOCK_LOG)).content()
                 .contains("registered echo", "unregistered echo", "registered solo", "unregistered solo");
         assertThat(LatestRun.resolve(results)).contains(runDir);
 
-        assertThat(listener.events).first().isEqualTo("runStarted RUNNING 9");
-        assertThat(listener.events).contains("cellStarted scripted/echo 1/9", "cellFinished probe/solo OK");
-        assertThat(listener.events).last().isEqualTo("runFinished COMPLETED 9");
-        assertThat(listener.events).hasSize(2 + 2 * 9);
+        assertThat(listener.events).first().isEqualTo("runStarted RUNNING 12");
+        assertThat(listener.events).contains("cellStarted scripted/echo 1/12", "cellFinished sleepy/solo OK");
+        assertThat(listener.events).last().isEqualTo("runFinished COMPLETED 12");
+        assertThat(listener.events).hasSize(2 + 2 * 12);
 
         // a second run into the same folder has a directory of its own with only its own cells
         RunSummary second = new BenchRunner(TestRuns.options(results).targets(List.of("scripted"))
@@ -195,7 +202,7 @@ class BenchRunnerTest {
         BenchRunner runner = new BenchRunner(TestRuns.options(results).targets(List.of("scripted", "nope")).build());
 
         assertThatThrownBy(runner::run).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Unknown target [nope]; known targets: [exit3, hang, leaky, probe, scripted, throwing]");
+                .hasMessage("Unknown target [nope]; known targets: [exit3, hang, leaky, probe, scripted, sleepy, throwing]");
         assertThat(results).doesNotExist();
     }
 }

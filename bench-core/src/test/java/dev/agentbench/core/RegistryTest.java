@@ -18,7 +18,7 @@ class RegistryTest {
         Registry registry = Registry.load(List.of());
 
         assertThat(registry.targets()).extracting(TargetDescriptor::name)
-                .containsExactly("exit3", "hang", "leaky", "probe", "scripted", "throwing");
+                .containsExactly("exit3", "hang", "leaky", "probe", "scripted", "sleepy", "throwing");
         TargetDescriptor scripted = registry.target("scripted");
         assertThat(scripted.description()).isEqualTo("Test: answers from the script");
         assertThat(scripted.builtIn()).isTrue();
@@ -34,7 +34,7 @@ class RegistryTest {
         Registry registry = Registry.load(List.of());
 
         assertThatThrownBy(() -> registry.target("foo")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Unknown target [foo]; known targets: [exit3, hang, leaky, probe, scripted, throwing]");
+                .hasMessage("Unknown target [foo]; known targets: [exit3, hang, leaky, probe, scripted, sleepy, throwing]");
         assertThatThrownBy(() -> registry.benchmark("turn9")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Unknown benchmark [turn9]; known benchmarks: [echo, solo]");
     }

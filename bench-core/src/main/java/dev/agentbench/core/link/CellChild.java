@@ -12,7 +12,9 @@ import dev.agentbench.api.result.TimeStats;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.Defaults;
 import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.measure.AllocationCounter;
 import dev.agentbench.core.measure.IterationFailedException;
+import dev.agentbench.core.measure.JvmContext;
 import dev.agentbench.core.measure.Passes;
 import dev.agentbench.core.measure.SessionRunner;
 import dev.agentbench.core.measure.Statistics;
@@ -87,7 +89,7 @@ final class CellChild {
         } catch (IOException e) {
             throw new CellFailure("Cannot register script [" + scriptName + "] with the mock: " + e.getMessage(), e);
         }
-        try {
+        try (JvmContext jvm = new JvmContext()) {
             TargetContext context = new TargetContext(mock.scriptUrl(scriptName), Defaults.API_KEY, Defaults.MODEL,
                     benchmark.instructions(), benchmark.tools(), script, spec.targetOptions());
             TargetHandle handle;
@@ -102,7 +104,7 @@ final class CellChild {
             }
             CellResult result;
             try (SessionRunner sessions = new SessionRunner(benchmark, handle, spec.concurrency(), clock)) {
-                result = passes(sessions);
+                result = passes(sessions, jvm);
             } catch (Exception | Error e) {
                 closeQuietly(handle, e);
                 throw e;
@@ -123,22 +125,47 @@ final class CellChild {
         }
     }
 
-    private CellResult passes(SessionRunner sessions) throws IterationFailedException {
+    private CellResult passes(SessionRunner sessions, JvmContext jvm) throws IterationFailedException {
         Passes passes = new Passes(clock);
         long start = clock.getAsLong();
         int warmed = passes.warmup(sessions, spec.warmup(), Duration.ofMillis(spec.warmupTimeMillis()));
         log("warm-up: " + warmed + " iterations in " + millis(clock.getAsLong() - start) + " ms");
+        JvmContext.Snapshot before = jvm.snapshot();
         long[] samples = passes.timed(sessions, spec.iterations());
+        JvmContext.Snapshot after = jvm.snapshot();
         TimeStats time = Statistics.of(samples);
         Optional<SteadyState> steady = SteadyState.of(samples, spec.driftThreshold());
         log("timed: " + samples.length + " iterations, median " + Math.round(time.median()) + " ns, p99 "
                 + Math.round(time.p99()) + " ns" + steady.map(s -> String.format(", drift %.3f (%s)", s.drift(),
                         s.steady() ? "steady" : "NOT steady")).orElse(""));
+        log(String.format("jvm: %d GC pauses (%.1f ms) in the timed pass, %d classes loaded, %d threads at most,"
+                + " peak RSS %s", after.gcPauses() - before.gcPauses(), after.gcPauseMillis() - before.gcPauseMillis(),
+                after.classesLoaded(), after.peakThreads(),
+                after.peakRssBytes() < 0 ? "unknown" : (after.peakRssBytes() >> 20) + " MiB"));
+        memoryPass(sessions, passes);
         List<Long> kept = new ArrayList<>(samples.length);
         Arrays.stream(samples).forEach(kept::add);
         return new CellResult(spec.target(), spec.benchmark(), spec.concurrency(), spec.name(), CellStatus.OK, null,
                 time, warmed, steady.map(SteadyState::steady).orElse(null), steady.map(SteadyState::drift).orElse(null),
                 kept, List.of());
+    }
+
+    /** Allocated bytes per iteration across all threads, in a pass of its own after the timed one. */
+    private void memoryPass(SessionRunner sessions, Passes passes) throws IterationFailedException {
+        Optional<AllocationCounter> counter = AllocationCounter.create();
+        if (counter.isEmpty()) {
+            log("memory: this JVM does not count allocated bytes per thread");
+            return;
+        }
+        AllocationCounter allocated = counter.get();
+        long selfCost = allocated.selfCost();
+        int iterations = Math.min(spec.iterations(), Defaults.MEMORY_ITERATIONS);
+        long[] bytes = passes.measured("memory", "m",
+                tag -> Math.max(0, sessions.measure(tag, allocated) - selfCost), iterations);
+        TimeStats stats = Statistics.of(bytes);
+        log(String.format("memory: %d iterations, allocated %.0f bytes/op median (min %.0f, max %.0f), all threads%s",
+                iterations, stats.median(), stats.min(), stats.max(),
+                allocated.exact() ? "" : " alive across the iteration (JDK 17: a lower bound)"));
     }
 
     private static <T> T find(Class<T> type, String name, java.util.function.Function<T, String> nameOf)

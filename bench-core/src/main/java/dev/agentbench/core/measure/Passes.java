@@ -52,12 +52,21 @@ public final class Passes {
      *     never a sample
      */
     public long[] timed(Iteration iteration, int iterations) throws IterationFailedException {
+        return measured("timed", "t", iteration, iterations);
+    }
+
+    /**
+     * Runs a pass of {@code iterations} iterations that each return a measurement of their own
+     * (allocated bytes, say), tagged and named after {@code pass} in failures.
+     */
+    public long[] measured(String pass, String tagPrefix, Iteration iteration, int iterations)
+            throws IterationFailedException {
         long[] samples = new long[iterations];
         for (int i = 0; i < iterations; i++) {
             try {
-                samples[i] = iteration.run("t" + i);
+                samples[i] = iteration.run(tagPrefix + i);
             } catch (Exception e) {
-                throw new IterationFailedException("timed", i, e);
+                throw new IterationFailedException(pass, i, e);
             }
         }
         return samples;

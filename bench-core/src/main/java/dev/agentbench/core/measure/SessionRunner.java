@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
@@ -18,8 +19,8 @@ import java.util.function.LongSupplier;
  * deleted afterwards, outside the timed region.
  *
  * <p>At concurrency 1 the session runs on the calling thread. Above 1, a fixed pool of that many
- * threads is made once, before any timing; each iteration's sessions wait at a start gate until all
- * are ready, and the clock starts when the gate opens.
+ * threads is made and started once, before any timing; each iteration's sessions wait at a start
+ * gate until all are ready, and the clock starts when the gate opens.
  */
 public final class SessionRunner implements Passes.Iteration, AutoCloseable {
 
@@ -37,11 +38,26 @@ public final class SessionRunner implements Passes.Iteration, AutoCloseable {
         this.handle = handle;
         this.concurrency = concurrency;
         this.clock = clock;
-        this.pool = concurrency == 1 ? null : Executors.newFixedThreadPool(concurrency, daemonThreads());
+        if (concurrency == 1) {
+            this.pool = null;
+        } else {
+            ThreadPoolExecutor threads = (ThreadPoolExecutor) Executors.newFixedThreadPool(concurrency, daemonThreads());
+            threads.prestartAllCoreThreads(); // no thread is created inside a measured iteration
+            this.pool = threads;
+        }
     }
 
+    /** One iteration, measured by the clock. */
     @Override
     public long run(String tag) throws Exception {
+        return measure(tag, clock);
+    }
+
+    /**
+     * One iteration, measured by {@code counter}: the clock for the timed pass, allocated bytes for
+     * the memory pass. Returns the counter's difference across the sessions, deletes excluded.
+     */
+    public long measure(String tag, LongSupplier counter) throws Exception {
         String[] users = new String[concurrency];
         String[] sessions = new String[concurrency];
         for (int k = 0; k < concurrency; k++) {
@@ -50,7 +66,8 @@ public final class SessionRunner implements Passes.Iteration, AutoCloseable {
         }
         long elapsed;
         try {
-            elapsed = concurrency == 1 ? runOne(users[0], sessions[0]) : runAll(users, sessions);
+            elapsed = concurrency == 1
+                    ? runOne(users[0], sessions[0], counter) : runAll(users, sessions, counter);
         } catch (Exception | Error failure) {
             for (int k = 0; k < concurrency; k++) {
                 try {
@@ -67,13 +84,13 @@ public final class SessionRunner implements Passes.Iteration, AutoCloseable {
         return elapsed;
     }
 
-    private long runOne(String user, String session) throws Exception {
-        long start = clock.getAsLong();
+    private long runOne(String user, String session, LongSupplier counter) throws Exception {
+        long start = counter.getAsLong();
         benchmark.runSession(handle, user, session);
-        return clock.getAsLong() - start;
+        return counter.getAsLong() - start;
     }
 
-    private long runAll(String[] users, String[] sessions) throws Exception {
+    private long runAll(String[] users, String[] sessions, LongSupplier counter) throws Exception {
         CountDownLatch ready = new CountDownLatch(concurrency);
         CountDownLatch gate = new CountDownLatch(1);
         List<Future<?>> running = new ArrayList<>(concurrency);
@@ -88,7 +105,7 @@ public final class SessionRunner implements Passes.Iteration, AutoCloseable {
             }));
         }
         ready.await();
-        long start = clock.getAsLong();
+        long start = counter.getAsLong();
         gate.countDown();
         Exception first = null;
         for (Future<?> session : running) {
@@ -100,7 +117,7 @@ public final class SessionRunner implements Passes.Iteration, AutoCloseable {
                 }
             }
         }
-        long end = clock.getAsLong();
+        long end = counter.getAsLong();
         if (first != null) {
             throw first;
         }

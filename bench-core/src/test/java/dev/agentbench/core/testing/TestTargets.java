@@ -172,4 +172,30 @@ public final class TestTargets {
             return new ScriptedHandle(context.script());
         }
     }
+
+    /** Sleeps {@link #SLEEP_MILLIS} in every turn: a target of known, CPU-free cost. */
+    public static final class Sleepy implements BenchTarget {
+        public static final long SLEEP_MILLIS = 20;
+
+        @Override
+        public String name() {
+            return "sleepy";
+        }
+
+        @Override
+        public String description() {
+            return "Test: sleeps 20 ms per turn";
+        }
+
+        @Override
+        public TargetHandle open(TargetContext context) {
+            return new ScriptedHandle(context.script()) {
+                @Override
+                public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+                    Thread.sleep(SLEEP_MILLIS);
+                    return super.runTurn(userId, sessionId, message);
+                }
+            };
+        }
+    }
 }
