@@ -62,9 +62,10 @@ class JvmMetersTest {
                 runner.measure("warm", counter);
                 long bytes = runner.measure("m0", counter) - selfCost;
 
+                // the arrays (1 MiB + a 16-byte header each), plus at most 2% for the harness
                 long expected = (long) concurrency * (MIB + 16);
                 assertThat(bytes).as("concurrency " + concurrency)
-                        .isBetween(expected, expected + 64 * 1024);
+                        .isBetween(expected, expected + expected / 50);
             }
         }
     }
