@@ -49,6 +49,21 @@ public interface Benchmark {
         return false;
     }
 
+    /** How the harness measures this benchmark; {@link BenchmarkKind#SESSIONS} unless overridden. */
+    default BenchmarkKind kind() {
+        return BenchmarkKind.SESSIONS;
+    }
+
+    /**
+     * For a benchmark whose turn makes parallel tool calls: how long the iteration would take if
+     * they ran one after another (their summed duration), in nanoseconds. When positive, the cell
+     * reports {@code speedup} = this ÷ the median iteration time, so users see whether a framework
+     * really runs parallel tool calls concurrently. Zero (the default) reports nothing.
+     */
+    default long sequentialNanos() {
+        return 0;
+    }
+
     /**
      * Runs one session and checks it. The default plays every turn of {@link #script()} in order
      * and checks each result against the script with {@link ScriptChecks#verifyTurn}; override it

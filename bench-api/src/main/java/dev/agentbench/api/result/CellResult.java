@@ -1,7 +1,10 @@
 package dev.agentbench.api.result;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * The result of one cell: one (target, benchmark, concurrency) measured in its own JVM. Written by
@@ -21,6 +24,14 @@ import java.util.Objects;
  *     drift); {@code null} when not measured
  * @param samples every timed iteration in nanoseconds, in the order measured
  * @param logTail the last lines of the child's log when the cell failed, else empty
+ * @param memory allocated and retained bytes; {@code null} when not measured
+ * @param throughput sessions and turns per second; {@code null} when not measured
+ * @param turnLatency statistics of single turns, across every session of the timed pass (at
+ *     concurrency N, how long a user waited for a reply while N sessions ran); {@code null} when not
+ *     measured
+ * @param jvm what the cell's JVM did; {@code null} when not measured
+ * @param metrics figures particular to a benchmark kind, by name, for example {@code speedup} or
+ *     cold start's {@code agentBuiltMs}, {@code firstReplyMs} and {@code classesLoaded}; empty when none
  */
 public record CellResult(
         String target,
@@ -34,7 +45,12 @@ public record CellResult(
         Boolean steadyState,
         Double drift,
         List<Long> samples,
-        List<String> logTail) {
+        List<String> logTail,
+        Memory memory,
+        Throughput throughput,
+        TimeStats turnLatency,
+        JvmContext jvm,
+        Map<String, Double> metrics) {
 
     public CellResult {
         Objects.requireNonNull(target, "target");
@@ -52,12 +68,21 @@ public record CellResult(
         }
         samples = samples == null ? List.of() : List.copyOf(samples);
         logTail = logTail == null ? List.of() : List.copyOf(logTail);
+        metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metrics));
+    }
+
+    /** A result with only the timing figures of the first version of this record. */
+    public CellResult(String target, String benchmark, int concurrency, String name, CellStatus status, String error,
+            TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<Long> samples,
+            List<String> logTail) {
+        this(target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState, drift, samples,
+                logTail, null, null, null, null, Map.of());
     }
 
     /** A cell that did not end OK, with nothing measured. */
     public static CellResult failed(PlannedCell cell, CellStatus status, String error, List<String> logTail) {
         return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), status, error,
-                null, 0, null, null, List.of(), logTail);
+                null, 0, null, null, List.of(), logTail, null, null, null, null, Map.of());
     }
 
     /** The name of the cell of {@code benchmark} at {@code concurrency}: {@code turn5}, {@code turn5_c8}. */

@@ -17,6 +17,8 @@ import java.util.Objects;
  * @param cells the planned cells, in the order they run
  * @param environment the machine and JVM: {@code java.vendor}, {@code java.version}, {@code os},
  *     {@code cpus}, {@code memory}, {@code git.commit} when known, ...
+ * @param notes what a reader should know about the run as a whole: benchmarks that were not
+ *     expanded by concurrency, where a budget stopped it, and so on; empty when none
  */
 public record RunInfo(
         String runId,
@@ -26,7 +28,8 @@ public record RunInfo(
         List<String> arguments,
         Map<String, String> settings,
         List<PlannedCell> cells,
-        Map<String, String> environment) {
+        Map<String, String> environment,
+        List<String> notes) {
 
     public RunInfo {
         Objects.requireNonNull(runId, "runId");
@@ -36,10 +39,17 @@ public record RunInfo(
         settings = settings == null ? Map.of() : Map.copyOf(settings);
         cells = cells == null ? List.of() : List.copyOf(cells);
         environment = environment == null ? Map.of() : Map.copyOf(environment);
+        notes = notes == null ? List.of() : List.copyOf(notes);
+    }
+
+    /** A record without notes. */
+    public RunInfo(String runId, RunStatus status, String startedAt, String endedAt, List<String> arguments,
+            Map<String, String> settings, List<PlannedCell> cells, Map<String, String> environment) {
+        this(runId, status, startedAt, endedAt, arguments, settings, cells, environment, List.of());
     }
 
     /** This record, ended with {@code status} at {@code endedAt}. */
     public RunInfo ended(RunStatus status, String endedAt) {
-        return new RunInfo(runId, status, startedAt, endedAt, arguments, settings, cells, environment);
+        return new RunInfo(runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes);
     }
 }

@@ -11,6 +11,8 @@ import java.util.Objects;
  *   run.json                       {@link RunInfo}
  *   &lt;target&gt;/&lt;cell&gt;.json            {@link CellResult}, written by the cell's child JVM
  *   &lt;target&gt;/&lt;cell&gt;.log             the child's output
+ *   &lt;target&gt;/&lt;cell&gt;.spec.json       what the parent asked the child to measure
+ *   mock.log                       the mock's output
  *   summary.json  report.md  ...   written from the above
  * &lt;results-dir&gt;/latest               the newest run's id
  * </pre>
@@ -19,7 +21,10 @@ import java.util.Objects;
  */
 public record RunLayout(Path runDir) {
 
-    /** The file in a results directory that names its newest run. */
+    /**
+     * The entry in a results directory that names its newest run: a relative symbolic link to the run
+     * directory where the file system allows one, else a file holding the run id.
+     */
     public static final String LATEST = "latest";
 
     public RunLayout {
@@ -44,6 +49,14 @@ public record RunLayout(Path runDir) {
 
     public Path cellResult(PlannedCell cell) {
         return targetDir(cell.target()).resolve(cell.name() + ".json");
+    }
+
+    public Path cellSpec(PlannedCell cell) {
+        return targetDir(cell.target()).resolve(cell.name() + ".spec.json");
+    }
+
+    public Path mockLog() {
+        return runDir.resolve("mock.log");
     }
 
     public Path cellLog(PlannedCell cell) {

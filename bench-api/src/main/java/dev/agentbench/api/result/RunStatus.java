@@ -7,5 +7,7 @@ public enum RunStatus {
     /** Every planned cell ran (each may still have failed). */
     COMPLETED,
     /** Stopped by Ctrl-C or SIGTERM; the cells that finished are kept. */
-    INTERRUPTED
+    INTERRUPTED,
+    /** The run's time budget ({@code --max-duration}) was spent; cells not started are MISSING. */
+    STOPPED
 }

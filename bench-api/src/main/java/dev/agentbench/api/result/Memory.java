@@ -1,0 +1,15 @@
+package dev.agentbench.api.result;
+
+/**
+ * What a cell measured of memory, in a pass of its own so that measuring never perturbs timing.
+ *
+ * @param allocatedBytesPerOp median bytes allocated by all threads during one iteration; {@code null}
+ *     when not measured
+ * @param allocationExact {@code true} when the JVM counts the allocations of every thread, ended ones
+ *     included (JDK 21+); {@code false} on JDK 17, where threads that end within an iteration are not
+ *     counted and the figure is a lower bound
+ * @param retainedBytesPerUnit heap retained per {@code retainedUnit} after a settled GC, for footprint
+ *     and session-growth benchmarks; {@code null} otherwise
+ * @param retainedUnit what {@code retainedBytesPerUnit} is per: {@code agent} or {@code session}
+ */
+public record Memory(Double allocatedBytesPerOp, boolean allocationExact, Double retainedBytesPerUnit, String retainedUnit) {}
