@@ -1,14 +1,16 @@
 package dev.agentbench.builtin.benchmark;
 
 import dev.agentbench.api.Benchmark;
+import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.ToolDefinition;
 import dev.agentbench.api.script.Script;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * A benchmark whose iteration is one session that plays its script and passes the script's checks
- * on every turn; subclasses only say which script, which tools, and whether it runs concurrently.
+ * A built-in benchmark described by its script: subclasses only say which script, which tools, how
+ * the harness measures it, and whether it runs concurrently. Sessions play the script and pass its
+ * checks on every turn.
  */
 abstract class ScriptedBenchmark implements Benchmark {
 
@@ -16,11 +18,22 @@ abstract class ScriptedBenchmark implements Benchmark {
     private final Script script;
     private final List<ToolDefinition> tools;
     private final boolean concurrent;
+    private final BenchmarkKind kind;
 
+    /** A {@link BenchmarkKind#SESSIONS} benchmark. */
     ScriptedBenchmark(String description, Script script, List<ToolDefinition> tools, boolean concurrent) {
+        this(description, script, tools, concurrent, BenchmarkKind.SESSIONS);
+    }
+
+    ScriptedBenchmark(String description, Script script, List<ToolDefinition> tools, boolean concurrent,
+            BenchmarkKind kind) {
         this.description = Objects.requireNonNull(description, "description");
         this.script = Objects.requireNonNull(script, "script");
         this.tools = List.copyOf(tools);
+        this.kind = Objects.requireNonNull(kind, "kind");
+        if (concurrent && kind != BenchmarkKind.SESSIONS) {
+            throw new IllegalArgumentException("Only SESSIONS benchmarks run concurrently, not [" + kind + "]");
+        }
         this.concurrent = concurrent;
     }
 
@@ -47,5 +60,10 @@ abstract class ScriptedBenchmark implements Benchmark {
     @Override
     public final boolean supportsConcurrency() {
         return concurrent;
+    }
+
+    @Override
+    public final BenchmarkKind kind() {
+        return kind;
     }
 }

@@ -12,6 +12,11 @@ final class Scripts {
 
     private Scripts() {}
 
+    /** One user turn answered with a short text: the script of turn1 and the construction benchmarks. */
+    static Script greeting(String name) {
+        return Script.singleText(name, "Hello, who are you?", "Hello! I am a scripted assistant. How can I help you today?");
+    }
+
     /** A session of {@code turns} user turns, each answered with text. */
     static Script conversation(String name, int turns) {
         List<ScriptTurn> scripted = new ArrayList<>();

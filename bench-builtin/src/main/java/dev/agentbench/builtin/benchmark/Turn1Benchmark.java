@@ -1,6 +1,5 @@
 package dev.agentbench.builtin.benchmark;
 
-import dev.agentbench.api.script.Script;
 import java.util.List;
 
 /** One session of one user turn answered by a scripted text reply: the cost of a bare turn. */
@@ -9,9 +8,6 @@ public final class Turn1Benchmark extends ScriptedBenchmark {
     public static final String NAME = "turn1";
 
     public Turn1Benchmark() {
-        super("One session of one user turn with a scripted text reply",
-                Script.singleText(NAME, "Hello, who are you?",
-                        "Hello! I am a scripted assistant. How can I help you today?"),
-                List.of(), true);
+        super("One session of one user turn with a scripted text reply", Scripts.greeting(NAME), List.of(), true);
     }
 }

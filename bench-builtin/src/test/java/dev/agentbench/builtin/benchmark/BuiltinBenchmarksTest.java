@@ -3,6 +3,7 @@ package dev.agentbench.builtin.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentbench.api.Benchmark;
+import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.ToolDefinition;
@@ -26,7 +27,34 @@ class BuiltinBenchmarksTest {
     @Test
     void theSuiteHasItsFixedNamesInReportOrder() {
         assertThat(builtIns()).extracting(Benchmark::name).containsExactly(
-                "turn1", "turn5", "turn10", "loop1", "loop5", "loop10", "tools", "tools_parallel");
+                "cold_start", "instantiation", "instantiation_tools", "memory_footprint",
+                "turn1", "turn5", "turn10", "loop1", "loop5", "loop10", "tools", "tools_parallel",
+                "parallel_speedup", "session_growth");
+    }
+
+    @Test
+    void exactlyTheSessionBenchmarksOfTheTurnLoopAndToolFamiliesRunConcurrently() {
+        assertThat(builtIns()).filteredOn(Benchmark::supportsConcurrency).extracting(Benchmark::name)
+                .containsExactly("turn1", "turn5", "turn10", "loop1", "loop5", "loop10", "tools", "tools_parallel");
+        assertThat(builtIns()).filteredOn(Benchmark::supportsConcurrency)
+                .allSatisfy(benchmark -> assertThat(benchmark.kind()).isEqualTo(BenchmarkKind.SESSIONS));
+    }
+
+    @Test
+    void eachBenchmarkIsMeasuredTheWayItsNameSays() {
+        Map<String, BenchmarkKind> kinds = builtIns().stream()
+                .collect(Collectors.toMap(Benchmark::name, Benchmark::kind));
+        assertThat(kinds).containsEntry("cold_start", BenchmarkKind.COLD_START)
+                .containsEntry("instantiation", BenchmarkKind.CONSTRUCTION)
+                .containsEntry("instantiation_tools", BenchmarkKind.CONSTRUCTION)
+                .containsEntry("memory_footprint", BenchmarkKind.FOOTPRINT)
+                .containsEntry("parallel_speedup", BenchmarkKind.SESSIONS)
+                .containsEntry("session_growth", BenchmarkKind.SESSION_GROWTH);
+        assertThat(new InstantiationBenchmark().tools()).isEmpty();
+        assertThat(new InstantiationToolsBenchmark().tools()).hasSize(3);
+        assertThat(new ParallelSpeedupBenchmark().sequentialNanos()).isEqualTo(200_000_000L);
+        assertThat(new ParallelSpeedupBenchmark().script().turns().get(0).steps().get(0).toolCalls()).hasSize(4);
+        assertThat(new Turn1Benchmark().sequentialNanos()).isZero();
     }
 
     @Test
