@@ -34,13 +34,7 @@ public final class MarkdownFormat implements ReportFormat {
             out.append("No cells were planned.\n");
             return out.toString();
         }
-        String baseline = targets.get(0);
-        out.append("Median time per iteration, p95 in brackets");
-        if (targets.size() > 1) {
-            out.append("; each other target also as a ratio of its median to `").append(baseline).append("`'s");
-        }
-        out.append(".\n\n");
-        table(out, targets, rows);
+        sections(out, targets, rows);
         problems(out, run.cells());
         return out.toString();
     }
@@ -58,6 +52,9 @@ public final class MarkdownFormat implements ReportFormat {
         row(out, "CPUs, memory", join(env.get("cpus"), memory == null ? null : Units.bytes(Long.parseLong(memory))));
         if (env.containsKey("git.commit")) {
             row(out, "Commit", "`" + env.get("git.commit") + "`");
+        }
+        for (String note : info.notes()) {
+            row(out, "Note", note);
         }
         row(out, "Arguments", info.arguments().isEmpty() ? "(none)" : "`" + String.join(" ", info.arguments()) + "`");
         if (!info.settings().isEmpty()) {
@@ -91,68 +88,157 @@ public final class MarkdownFormat implements ReportFormat {
         return rows;
     }
 
-    private static void table(StringBuilder out, List<String> targets, Map<String, Map<String, CellResult>> rows) {
+    /** The unit of a row's times (by the geometric mean of its medians) and its calibration cell. */
+    private static ComparisonTable.RowContext context(Map<String, CellResult> cells) {
+        double logMean = cells.values().stream()
+                .filter(cell -> cell.status() == CellStatus.OK && cell.time() != null && cell.time().median() > 0)
+                .mapToDouble(cell -> Math.log(cell.time().median()))
+                .average().orElse(0);
+        CellResult floor = cells.get(FLOOR);
+        return new ComparisonTable.RowContext(Units.timeUnitFor(Math.exp(logMean)),
+                floor != null && floor.status() == CellStatus.OK ? floor : null);
+    }
+
+    private static void sections(StringBuilder out, List<String> targets, Map<String, Map<String, CellResult>> rows) {
         String baseline = targets.get(0);
-        out.append("| Benchmark |");
-        StringBuilder rule = new StringBuilder("|---|");
-        for (String target : targets) {
-            out.append(' ').append(target).append(" |");
-            rule.append("---:|");
-            if (!target.equals(baseline)) {
-                out.append(' ').append(target).append(" ÷ ").append(baseline).append(" |");
-                rule.append("---:|");
-            }
-        }
-        out.append('\n').append(rule).append('\n');
-        boolean drifted = false;
-        for (Map.Entry<String, Map<String, CellResult>> row : rows.entrySet()) {
-            Units.TimeUnitLabel unit = Units.timeUnitFor(Math.exp(row.getValue().values().stream()
-                    .filter(cell -> cell.status() == CellStatus.OK && cell.time().median() > 0)
-                    .mapToDouble(cell -> Math.log(cell.time().median()))
-                    .average().orElse(0)));
-            CellResult base = row.getValue().get(baseline);
-            out.append("| ").append(row.getKey()).append(" |");
-            for (String target : targets) {
-                CellResult cell = row.getValue().get(target);
-                out.append(' ').append(figure(cell, unit)).append(" |");
-                drifted |= cell != null && Boolean.FALSE.equals(cell.steadyState());
-                if (!target.equals(baseline)) {
-                    out.append(' ').append(ratio(cell, base)).append(" |");
-                }
-            }
-            out.append('\n');
-        }
+        String ratioNote = targets.size() > 1 ? " Each other target also as a ratio to `" + baseline + "`." : "";
+        section(out, "Time per iteration", "Median, p95 in brackets." + ratioNote,
+                ComparisonTable.render(targets, rows, TIME, MarkdownFormat::context, true));
+        boolean drifted = rows.values().stream().flatMap(cells -> cells.values().stream())
+                .anyMatch(cell -> Boolean.FALSE.equals(cell.steadyState()));
         if (drifted) {
-            out.append("\n† not steady: the median of the timed pass's last third differs from its first third's "
-                    + "by more than the drift threshold; warm up longer before trusting this figure.\n");
+            out.append("† not steady: the median of the timed pass's last third differs from its first third's "
+                    + "by more than the drift threshold; warm up longer before trusting this figure.\n\n");
         }
+        section(out, "Cold start", "A fresh JVM per sample: launch to first reply (median), launch to agent built, and "
+                        + "classes loaded; \"over noop\" subtracts the same figure of the `noop` target, the JVM and "
+                        + "harness floor." + ratioNote,
+                ComparisonTable.render(targets, rows, COLD_START, MarkdownFormat::context, false));
+        section(out, "Allocation per iteration", "Median bytes allocated by all threads during one iteration, in a "
+                        + "pass of its own; ≥ marks a lower bound (JDK 17 does not count threads that end within "
+                        + "the iteration)." + ratioNote,
+                ComparisonTable.render(targets, rows, ALLOCATED, MarkdownFormat::context, false));
+        section(out, "Retained heap", "Heap still in use per live agent (footprint) or per deleted session "
+                        + "(growth, about 0 when a framework lets go), after a settled GC." + ratioNote,
+                ComparisonTable.render(targets, rows, RETAINED, MarkdownFormat::context, false));
+        section(out, "Throughput", "Sessions finished per second with N sessions at once (`_cN` rows), and the "
+                        + "p95 of single turns meanwhile." + ratioNote,
+                ComparisonTable.render(targets, rows, THROUGHPUT, MarkdownFormat::context, false));
+        section(out, "Parallel tool calls", "Speedup over running the turn's tool calls one after another; about "
+                        + "the number of calls when a framework runs them at once, 1× when it runs them in turn.",
+                ComparisonTable.render(targets, rows, SPEEDUP, MarkdownFormat::context, false));
     }
 
-    private static String figure(CellResult cell, Units.TimeUnitLabel unit) {
-        if (cell == null) {
-            return "not run";
+    private static void section(StringBuilder out, String title, String intro, String table) {
+        if (table.isEmpty()) {
+            return;
         }
-        if (cell.status() != CellStatus.OK) {
-            return "**" + cell.status() + "**";
-        }
-        String text = unit.format(cell.time().median()) + " (" + unit.format(cell.time().p95()) + ")";
-        return Boolean.FALSE.equals(cell.steadyState()) ? text + " †" : text;
+        out.append("### ").append(title).append("\n\n").append(intro).append("\n\n").append(table).append('\n');
     }
 
-    private static String ratio(CellResult cell, CellResult base) {
-        if (cell == null || base == null || cell.status() != CellStatus.OK || base.status() != CellStatus.OK
-                || base.time().median() <= 0) {
-            return "–";
+    /** The calibration target whose figures cold start subtracts. */
+    static final String FLOOR = "noop";
+
+    private static final ComparisonTable.Figure TIME = new ComparisonTable.Figure() {
+        @Override
+        public String text(CellResult cell, ComparisonTable.RowContext row) {
+            if (cell.time() == null || cell.metrics().containsKey("firstReplyMs")) {
+                return null;
+            }
+            String text = row.timeUnit().format(cell.time().median()) + " (" + row.timeUnit().format(cell.time().p95()) + ")";
+            return Boolean.FALSE.equals(cell.steadyState()) ? text + " †" : text;
         }
-        return Units.ratio(cell.time().median() / base.time().median());
-    }
+
+        @Override
+        public double value(CellResult cell) {
+            return cell.time() == null || cell.metrics().containsKey("firstReplyMs") ? Double.NaN : cell.time().median();
+        }
+    };
+
+    private static final ComparisonTable.Figure COLD_START = new ComparisonTable.Figure() {
+        @Override
+        public String text(CellResult cell, ComparisonTable.RowContext row) {
+            double firstReply = value(cell);
+            if (Double.isNaN(firstReply)) {
+                return null;
+            }
+            Map<String, Double> metrics = cell.metrics();
+            List<String> details = new ArrayList<>();
+            if (metrics.containsKey("agentBuiltMs")) {
+                details.add("agent " + Units.number(metrics.get("agentBuiltMs")) + " ms");
+            }
+            if (metrics.containsKey("classesLoaded")) {
+                details.add(Units.number(metrics.get("classesLoaded")) + " classes");
+            }
+            CellResult floor = row.floor();
+            if (floor != null && floor != cell && floor.metrics().containsKey("firstReplyMs")) {
+                double over = firstReply - floor.metrics().get("firstReplyMs");
+                details.add((over >= 0 ? "+" : "") + Units.number(over) + " ms over noop");
+            }
+            return Units.number(firstReply) + " ms" + (details.isEmpty() ? "" : " (" + String.join(", ", details) + ")");
+        }
+
+        @Override
+        public double value(CellResult cell) {
+            return cell.metrics().getOrDefault("firstReplyMs", Double.NaN);
+        }
+    };
+
+    private static final ComparisonTable.Figure ALLOCATED = new ComparisonTable.Figure() {
+        @Override
+        public String text(CellResult cell, ComparisonTable.RowContext row) {
+            double value = value(cell);
+            return Double.isNaN(value) ? null : (cell.memory().allocationExact() ? "" : "≥ ") + Units.bytes(value);
+        }
+
+        @Override
+        public double value(CellResult cell) {
+            return cell.memory() == null || cell.memory().allocatedBytesPerOp() == null
+                    ? Double.NaN : cell.memory().allocatedBytesPerOp();
+        }
+    };
+
+    private static final ComparisonTable.Figure RETAINED = new ComparisonTable.Figure() {
+        @Override
+        public String text(CellResult cell, ComparisonTable.RowContext row) {
+            double value = value(cell);
+            return Double.isNaN(value) ? null : Units.bytes(value) + " / " + cell.memory().retainedUnit();
+        }
+
+        @Override
+        public double value(CellResult cell) {
+            return cell.memory() == null || cell.memory().retainedBytesPerUnit() == null
+                    ? Double.NaN : cell.memory().retainedBytesPerUnit();
+        }
+    };
+
+    private static final ComparisonTable.Figure THROUGHPUT = new ComparisonTable.Figure() {
+        @Override
+        public String text(CellResult cell, ComparisonTable.RowContext row) {
+            double value = value(cell);
+            if (Double.isNaN(value)) {
+                return null;
+            }
+            String text = Units.number(value) + " sessions/s";
+            return cell.turnLatency() == null ? text : text + " (turn p95 " + Units.time(cell.turnLatency().p95()) + ")";
+        }
+
+        @Override
+        public double value(CellResult cell) {
+            return cell.concurrency() == 1 || cell.throughput() == null ? Double.NaN : cell.throughput().sessionsPerSecond();
+        }
+    };
+
+    private static final ComparisonTable.Figure SPEEDUP = ComparisonTable.of(
+            cell -> cell.metrics().getOrDefault("speedup", Double.NaN),
+            (speedup, row) -> Units.ratio(speedup));
 
     private static void problems(StringBuilder out, List<CellResult> cells) {
         List<CellResult> failed = cells.stream().filter(cell -> cell.status() != CellStatus.OK).toList();
         if (failed.isEmpty()) {
             return;
         }
-        out.append("\n## Cells that did not finish OK\n\n");
+        out.append("## Cells that did not finish OK\n\n");
         for (CellResult cell : failed) {
             out.append("- `").append(cell.target()).append('/').append(cell.name()).append("` ")
                     .append(cell.status()).append(": ").append(escape(firstLine(cell.error()))).append('\n');

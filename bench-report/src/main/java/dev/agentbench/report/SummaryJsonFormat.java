@@ -69,6 +69,11 @@ public final class SummaryJsonFormat implements ReportFormat {
             } else {
                 node.put("drift", cell.drift());
             }
+            node.set("memory", RunData.MAPPER.valueToTree(cell.memory()));
+            node.set("throughput", RunData.MAPPER.valueToTree(cell.throughput()));
+            node.set("turnLatency", RunData.MAPPER.valueToTree(cell.turnLatency()));
+            node.set("jvm", RunData.MAPPER.valueToTree(cell.jvm()));
+            node.set("metrics", RunData.MAPPER.valueToTree(cell.metrics()));
         }
         try {
             return RunData.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";

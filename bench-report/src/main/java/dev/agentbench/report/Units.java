@@ -57,7 +57,7 @@ public final class Units {
     }
 
     /** Bytes in binary units: {@code 23.4 GiB}. */
-    static String bytes(long bytes) {
+    static String bytes(double bytes) {
         String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
         double value = bytes;
         int unit = 0;

@@ -2,6 +2,7 @@ package dev.agentbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentbench.api.result.CellStatus;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -47,8 +48,11 @@ class GoldenReportTest {
     void onlyPlannedCellsAreRead() throws Exception {
         RunData run = RunData.read(fixedRun());
         assertThat(run.cells()).extracting(cell -> cell.target() + "/" + cell.name()).containsExactly(
-                "raw/turn1", "noop/turn1", "raw/turn1_c8", "noop/turn1_c8",
-                "raw/my_custom", "noop/my_custom", "raw/cold_start", "noop/cold_start");
+                "raw/cold_start", "noop/cold_start", "raw/memory_footprint", "noop/memory_footprint",
+                "raw/turn1", "noop/turn1", "raw/turn1_c8", "noop/turn1_c8", "raw/tools_c8", "noop/tools_c8",
+                "raw/parallel_speedup", "noop/parallel_speedup", "raw/my_custom", "noop/my_custom");
+        assertThat(run.cells()).filteredOn(cell -> cell.target().equals("noop") && cell.name().equals("tools_c8"))
+                .singleElement().satisfies(cell -> assertThat(cell.status()).isEqualTo(CellStatus.MISSING));
     }
 
     @Test
