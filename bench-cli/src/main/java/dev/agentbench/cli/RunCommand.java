@@ -39,6 +39,7 @@ import picocli.CommandLine.Option;
             "  agentbench run",
             "  agentbench run --targets raw,noop --benchmarks turn1 --concurrency 1,8",
             "  agentbench run --iterations 200 --warmup 100 --warmup-time 0s --results-dir /tmp/results",
+            "  agentbench run --dry-run",
             "",
             "Exit codes: 0 every cell OK; 1 some cell failed or timed out, or the run was interrupted; 2 bad usage."
         })
@@ -76,6 +77,14 @@ final class RunCommand implements Callable<Integer> {
             description = "Time one cell may take before its JVM is destroyed (default: 10m).")
     private Duration timeout;
 
+    @Option(names = "--max-duration", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "A budget for the whole run: once spent, no new cell starts; cells not run are MISSING.")
+    private Duration maxDuration;
+
+    @Option(names = "--dry-run",
+            description = "Start every cell and run one checked iteration, timing nothing: which cells would fail, and why.")
+    private boolean dryRun;
+
     @Option(names = {"-o", "--results-dir"}, paramLabel = "DIR",
             description = "Where run directories are made (default: ./results).")
     private Path resultsDir;
@@ -110,7 +119,7 @@ final class RunCommand implements Callable<Integer> {
                 .pluginDirs(PluginDirs.withDefault(plugins))
                 .targetOptions(targetOptions)
                 .arguments(spec.commandLine().getParseResult().originalArgs())
-                .listener(new Progress(out, err, quiet, new ReportOptions(baseline)));
+                .listener(new Progress(out, err, quiet, dryRun, new ReportOptions(baseline)));
         if (!concurrency.isEmpty()) {
             builder.concurrency(concurrency);
         }
@@ -126,6 +135,10 @@ final class RunCommand implements Callable<Integer> {
         if (timeout != null) {
             builder.timeout(timeout);
         }
+        if (maxDuration != null) {
+            builder.maxDuration(maxDuration);
+        }
+        builder.dryRun(dryRun);
         if (!jvmArgs.isEmpty()) {
             builder.jvmArgs(jvmArgs);
         }
@@ -138,12 +151,14 @@ final class RunCommand implements Callable<Integer> {
         private final PrintWriter out;
         private final PrintWriter err;
         private final boolean quiet;
+        private final boolean dryRun;
         private final ReportOptions reportOptions;
 
-        Progress(PrintWriter out, PrintWriter err, boolean quiet, ReportOptions reportOptions) {
+        Progress(PrintWriter out, PrintWriter err, boolean quiet, boolean dryRun, ReportOptions reportOptions) {
             this.out = out;
             this.err = err;
             this.quiet = quiet;
+            this.dryRun = dryRun;
             this.reportOptions = reportOptions;
         }
 
@@ -159,7 +174,8 @@ final class RunCommand implements Callable<Integer> {
             String position = "[" + (index + 1) + "/" + total + "] " + result.target() + " " + result.name();
             if (result.status() == CellStatus.OK) {
                 if (!quiet) {
-                    out.println(position + "  " + Units.time(result.time().median()) + " median ✓");
+                    out.println(position + (dryRun ? "  checked ✓"
+                            : "  " + Units.time(result.time().median()) + " median ✓"));
                 }
             } else {
                 err.println(position + "  " + result.status() + ": " + firstLine(result.error()));
