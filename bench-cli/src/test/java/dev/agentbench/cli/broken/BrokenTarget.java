@@ -1,0 +1,96 @@
+package dev.agentbench.cli.broken;
+
+import dev.agentbench.api.BenchTarget;
+import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.ToolCall;
+import dev.agentbench.api.ToolResult;
+import dev.agentbench.api.TurnResult;
+import dev.agentbench.builtin.target.RawTarget;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * Targets for tests that do the real work through the {@code raw} target, then misreport one thing
+ * about it, the way a broken adapter would. Each must make its cell FAILED with a message that says
+ * what was wrong.
+ */
+public abstract class BrokenTarget implements BenchTarget {
+
+    private final String name;
+    private final UnaryOperator<TurnResult> breakage;
+
+    BrokenTarget(String name, UnaryOperator<TurnResult> breakage) {
+        this.name = name;
+        this.breakage = breakage;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String description() {
+        return "Test target: raw, then " + name;
+    }
+
+    @Override
+    public TargetHandle open(TargetContext context) throws Exception {
+        TargetHandle raw = new RawTarget().open(context);
+        return new TargetHandle() {
+            @Override
+            public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+                return breakage.apply(raw.runTurn(userId, sessionId, message));
+            }
+
+            @Override
+            public void deleteSession(String userId, String sessionId) throws Exception {
+                raw.deleteSession(userId, sessionId);
+            }
+
+            @Override
+            public void close() throws Exception {
+                raw.close();
+            }
+        };
+    }
+
+    /** Loses the last of the turn's tool results. */
+    public static final class DropsResult extends BrokenTarget {
+        public DropsResult() {
+            super("drops-result", turn -> new TurnResult(turn.finalText(), turn.completed(), turn.toolCalls(),
+                    turn.toolResults().subList(0, Math.max(0, turn.toolResults().size() - 1))));
+        }
+    }
+
+    /** Reports other text than the model's. */
+    public static final class WrongText extends BrokenTarget {
+        public WrongText() {
+            super("wrong-text", turn -> new TurnResult(turn.finalText() + " (edited)", turn.completed(),
+                    turn.toolCalls(), turn.toolResults()));
+        }
+    }
+
+    /** Runs the tools but never reports the turn as finished. */
+    public static final class NeverFinishes extends BrokenTarget {
+        public NeverFinishes() {
+            super("never-finishes", turn -> new TurnResult(null, false, turn.toolCalls(), turn.toolResults()));
+        }
+    }
+
+    /** Gives the second tool call the first one's id. */
+    public static final class ReusesId extends BrokenTarget {
+        public ReusesId() {
+            super("reuses-id", turn -> {
+                List<ToolCall> calls = new ArrayList<>(turn.toolCalls());
+                List<ToolResult> results = new ArrayList<>(turn.toolResults());
+                if (calls.size() > 1) {
+                    calls.set(1, new ToolCall(calls.get(0).id(), calls.get(1).name(), calls.get(1).arguments()));
+                }
+                return new TurnResult(turn.finalText(), turn.completed(), calls, results);
+            });
+        }
+    }
+}
