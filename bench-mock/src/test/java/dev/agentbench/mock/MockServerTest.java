@@ -10,7 +10,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.script.Script;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -119,12 +123,25 @@ class MockServerTest {
         assertThat(tooLarge.statusCode()).isEqualTo(413);
         assertThat(json(tooLarge.body()).path("error").path("message").asText()).contains("65536 bytes");
 
+        // Without a Content-Length (chunked), the cap applies as the body arrives.
+        byte[] large = ("{\"pad\":\"" + "x".repeat(70 * 1024) + "\"}").getBytes(StandardCharsets.UTF_8);
+        HttpRequest chunked = HttpRequest.newBuilder(URI.create(chatUrl("text")))
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(large)))
+                .build();
+        assertThat(MockHttp.CLIENT.send(chunked, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(413);
+
         HttpResponse<String> unknownPath = get(mock.baseUrl() + "/v2/things");
         assertThat(unknownPath.statusCode()).isEqualTo(404);
         assertThat(json(unknownPath.body()).path("error").path("message").asText()).isEqualTo("Unknown path [GET /v2/things]");
         HttpResponse<String> wrongMethod = get(chatUrl("text"));
         assertThat(wrongMethod.statusCode()).isEqualTo(405);
         assertThat(json(wrongMethod.body()).path("error").path("message").asText()).contains("[GET]");
+
+        assertThat(post(mock.baseUrl() + "/s/v1/chat/completions", chat(false, false, "user")).statusCode())
+                .isEqualTo(404);
+        assertThat(post(mock.baseUrl() + "/x/v1/chat/completions", chat(false, false, "user")).statusCode())
+                .isEqualTo(404);
+        assertThat(send("PUT", chatUrl("text"), chat(false, false, "user")).statusCode()).isEqualTo(405);
 
         assertThat(post(chatUrl("text"), chat(false, false, "user")).statusCode()).isEqualTo(200);
     }

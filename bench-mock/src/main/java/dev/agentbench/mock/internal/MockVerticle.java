@@ -2,15 +2,16 @@ package dev.agentbench.mock.internal;
 
 import dev.agentbench.api.script.Script;
 import dev.agentbench.mock.ScriptJson;
+import io.netty.util.NetUtil;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.net.SocketAddress;
-import io.netty.util.NetUtil;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -35,8 +36,7 @@ public final class MockVerticle extends VerticleBase {
     private final ScriptRegistry scripts;
     private final MockMetrics metrics;
     private final Buffer models;
-    private Responder responder;
-    private MarkerScript marker;
+    private ChatHandler chat;
     private HttpServer server;
 
     public MockVerticle(String host, int port, int maxBodyBytes, long hangLimitMs, ScriptRegistry scripts,
@@ -64,13 +64,15 @@ public final class MockVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        responder = new Responder(vertx, metrics, hangLimitMs);
-        marker = new MarkerScript(scripts.renderer());
+        chat = new ChatHandler(scripts, metrics, new Responder(vertx, metrics, hangLimitMs), maxBodyBytes);
+        Router router = router();
         HttpServerOptions options = new HttpServerOptions()
                 .setHandle100ContinueAutomatically(true)
                 // HTTP/1.1 only: every client speaks it, and the wire rules are chunked HTTP/1.1.
                 .setHttp2ClearTextEnabled(false);
-        return vertx.createHttpServer(options).requestHandler(router()).listen(port, host)
+        return vertx.createHttpServer(options)
+                .requestHandler(request -> dispatch(request, router))
+                .listen(port, host)
                 .onSuccess(s -> server = s);
     }
 
@@ -79,11 +81,23 @@ public final class MockVerticle extends VerticleBase {
         return server.actualPort();
     }
 
+    /**
+     * Chat completions go straight to the {@link ChatHandler}: they are the hot path, and skip the
+     * router's per-request context, path matching and generic body handler. Everything else goes
+     * through the router.
+     */
+    private void dispatch(HttpServerRequest request, Router router) {
+        if (ChatHandler.isChatPath(request.path())) {
+            chat.handle(request);
+        } else {
+            router.handle(request);
+        }
+    }
+
+    /** The router: every path but the chat completions, which {@link #dispatch} serves first. */
     private Router router() {
         Router router = Router.router(vertx);
         BodyHandler body = BodyHandler.create(false).setBodyLimit(maxBodyBytes);
-        router.post("/s/:name/v1/chat/completions").handler(body).handler(this::scriptChat);
-        router.post("/v1/chat/completions").handler(body).handler(this::markerChat);
         router.get("/v1/models").handler(this::models);
         router.get("/s/:name/v1/models").handler(this::models);
         router.get("/").handler(this::health);
@@ -97,53 +111,6 @@ public final class MockVerticle extends VerticleBase {
             router.errorHandler(status, this::routingError);
         }
         return router;
-    }
-
-    private void scriptChat(RoutingContext ctx) {
-        long start = System.nanoTime();
-        metrics.scriptRequests.increment();
-        String name = ctx.pathParam("name");
-        RenderedScript script = scripts.get(name);
-        if (script == null) {
-            metrics.unknownScript.increment();
-            List<String> known = scripts.names();
-            error(ctx, 404, "Unknown script [" + name + "]; registered scripts: "
-                    + (known.size() > 20 ? known.subList(0, 20) + " and " + (known.size() - 20) + " more" : known),
-                    "unknown_script");
-            return;
-        }
-        ChatRequest request = parse(ctx, false);
-        if (request == null) {
-            return;
-        }
-        RenderedStep step = script.step(request.turn(), request.step());
-        if (step == null) {
-            metrics.pastEnd.increment();
-            error(ctx, 500, script.describeEnd(request.turn(), request.step()), "script_ended");
-            return;
-        }
-        responder.send(ctx.response(), step, request.stream(), request.includeUsage(), start);
-    }
-
-    private void markerChat(RoutingContext ctx) {
-        long start = System.nanoTime();
-        metrics.markerRequests.increment();
-        ChatRequest request = parse(ctx, true);
-        if (request != null) {
-            responder.send(ctx.response(), marker.reply(request), request.stream(), request.includeUsage(), start);
-        }
-    }
-
-    /** The request, or {@code null} after answering 400. */
-    private ChatRequest parse(RoutingContext ctx, boolean wantText) {
-        Buffer body = ctx.body().buffer();
-        try {
-            return ChatRequest.parse(body == null ? new byte[0] : body.getBytes(), wantText);
-        } catch (ChatRequest.BadRequestException e) {
-            metrics.badRequest.increment();
-            error(ctx, 400, e.getMessage(), "invalid_request");
-            return null;
-        }
     }
 
     private void models(RoutingContext ctx) {

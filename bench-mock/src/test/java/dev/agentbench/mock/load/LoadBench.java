@@ -15,7 +15,11 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +41,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * serves for N seconds (at most 600), for an outside load generator: {@code bench-mock/load/wrk.sh}.
  *
  * Each of {@code connections} clients sends one request at a time on its own keep-alive connection
- * and checks every reply's status and length; it prints requests/s and latency percentiles.
+ * and checks every reply's status and length; it prints requests/s, latency percentiles and the
+ * CPU time each server's threads spent per request (the figure least disturbed by other load).
  */
 public final class LoadBench {
 
@@ -76,8 +81,11 @@ public final class LoadBench {
         Vertx clientVertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops));
         HttpClientAgent client = clientVertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
                 new PoolOptions().setHttp1MaxSize(connections));
+        Set<Long> others = threadIds();
         try (MockServer mock = MockServer.start(MockConfig.defaults().withEventLoops(eventLoops)
                 .withScripts(List.of(script)))) {
+            Set<Long> mockThreads = threadIds();
+            mockThreads.removeAll(others);
             String path = "/s/load/v1/chat/completions";
             Buffer jsonBody = Buffer.buffer(BODY.formatted("false", "false"));
             Buffer sseBody = Buffer.buffer(BODY.formatted("true", "true"));
@@ -87,7 +95,10 @@ public final class LoadBench {
             for (String event : sse.toString().split("(?<=\n\n)")) {
                 events.add(Buffer.buffer(event));
             }
+            others = threadIds();
             try (BareServer bare = BareServer.start(eventLoops, json, events)) {
+                Set<Long> bareThreads = threadIds();
+                bareThreads.removeAll(others);
                 if (serve > 0) {
                     // For an outside load generator (wrk): both servers, for a bounded time.
                     System.out.println("mock json " + mock.baseUrl() + path);
@@ -104,8 +115,8 @@ public final class LoadBench {
                 System.out.printf(Locale.ROOT, "agentbench-mock load: %d connections, %d s each after %d s warm-up, "
                         + "%d event loops per server, %d cores%n", connections, seconds, warmup, eventLoops,
                         Runtime.getRuntime().availableProcessors());
-                System.out.printf(Locale.ROOT, "%-10s %-5s %12s %10s %10s %10s%n", "server", "reply", "req/s", "p50 ms",
-                        "p99 ms", "errors");
+                System.out.printf(Locale.ROOT, "%-10s %-5s %12s %10s %10s %14s %8s%n", "server", "reply", "req/s",
+                        "p50 ms", "p99 ms", "server CPU/req", "errors");
                 for (String kind : List.of("json", "sse")) {
                     Buffer body = kind.equals("json") ? jsonBody : sseBody;
                     int expected = (kind.equals("json") ? json : sse).length();
@@ -113,13 +124,17 @@ public final class LoadBench {
                     for (String server : List.of("bare", "mock")) {
                         int port = server.equals("mock") ? mock.port() : bare.port;
                         String uri = server.equals("mock") ? path : "/" + kind;
+                        Set<Long> threads = server.equals("mock") ? mockThreads : bareThreads;
                         run(client, port, uri, body, expected, connections, warmup);
+                        long cpu = cpuNanos(threads);
                         Result result = run(client, port, uri, body, expected, connections, seconds);
+                        double cpuPerRequest = (cpuNanos(threads) - cpu) / 1e3 / result.requests();
                         if (server.equals("bare")) {
                             bareRate = result.rate();
                         }
-                        System.out.printf(Locale.ROOT, "%-10s %-5s %12.0f %10.3f %10.3f %10d%s%n", server, kind,
-                                result.rate(), result.percentile(50), result.percentile(99), result.errors,
+                        System.out.printf(Locale.ROOT, "%-10s %-5s %12.0f %10.3f %10.3f %11.1f us %8d%s%n", server,
+                                kind, result.rate(), result.percentile(50), result.percentile(99), cpuPerRequest,
+                                result.errors,
                                 server.equals("mock") ? String.format(Locale.ROOT, "   (%.0f%% of bare)",
                                         100 * result.rate() / bareRate) : "");
                     }
@@ -128,6 +143,25 @@ public final class LoadBench {
         } finally {
             clientVertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
         }
+    }
+
+    /** The ids of the live threads. */
+    private static Set<Long> threadIds() {
+        Set<Long> ids = new HashSet<>();
+        for (long id : ManagementFactory.getThreadMXBean().getAllThreadIds()) {
+            ids.add(id);
+        }
+        return ids;
+    }
+
+    /** The CPU time the given threads have used, in ns: a server's cost, whatever else runs. */
+    private static long cpuNanos(Set<Long> threads) {
+        ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        long total = 0;
+        for (long id : threads) {
+            total += Math.max(0, bean.getThreadCpuTime(id));
+        }
+        return total;
     }
 
     private static Buffer fetch(HttpClientAgent client, int port, String uri, Buffer body) throws Exception {
