@@ -1,0 +1,14 @@
+package dev.agentbench.testkit.builtin;
+
+import dev.agentbench.api.BenchTarget;
+import dev.agentbench.builtin.target.RawTarget;
+import dev.agentbench.testkit.TargetContractTest;
+
+/** The floor target passes the contract, non-streaming. */
+class RawContractTest extends TargetContractTest {
+
+    @Override
+    protected BenchTarget target() {
+        return new RawTarget();
+    }
+}
