@@ -88,6 +88,7 @@ import org.junit.jupiter.api.TestInstance;
  * <p>Stability: experimental in 0.x; checks may be added.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@SuppressWarnings("try") // TargetHandle.close() throws Exception, as the SPI declares it
 public abstract class TargetContractTest {
 
     /** The built-in session benchmarks every target must pass, in report order. */

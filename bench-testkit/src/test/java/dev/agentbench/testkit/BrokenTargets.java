@@ -14,6 +14,7 @@ import java.util.function.UnaryOperator;
  * Targets that break the contract in one way each, for the kit's own tests. They are registered in
  * this module's test services file, so that only the broken behaviour fails a check.
  */
+@SuppressWarnings("try") // TargetHandle.close() throws Exception, as the SPI declares it
 public final class BrokenTargets {
 
     private BrokenTargets() {}
