@@ -1,0 +1,51 @@
+package dev.agentbench.llmagent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.adk.agents.RunConfig.StreamingMode;
+import com.google.adk.agents.RunConfig.ToolExecutionMode;
+import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.script.Script;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LlmAgentOptionsTest {
+
+    private static TargetContext context(Map<String, String> options) {
+        return new TargetContext(URI.create("http://127.0.0.1:1/v1"), "k", "m", "i", List.of(),
+                Script.singleText("s", "hi", "hello"), options);
+    }
+
+    @Test
+    void byDefaultAdkRunsUnstreamedWithItsOwnToolExecution() {
+        LlmAgentOptions options = LlmAgentOptions.of(context(Map.of()));
+        assertThat(options.streamingMode()).isEqualTo(StreamingMode.NONE);
+        assertThat(options.toolExecution()).isEqualTo(ToolExecutionMode.NONE);
+    }
+
+    @Test
+    void streamTrueIsAdksSseMode() {
+        assertThat(LlmAgentOptions.of(context(Map.of("stream", "true"))).streamingMode()).isEqualTo(StreamingMode.SSE);
+    }
+
+    @Test
+    void toolExecutionNamesAdksModes() {
+        assertThat(LlmAgentOptions.of(context(Map.of("tool_execution", "parallel_subscribe"))).toolExecution())
+                .isEqualTo(ToolExecutionMode.PARALLEL_SUBSCRIBE);
+        assertThat(LlmAgentOptions.of(context(Map.of("tool_execution", "sequential"))).toolExecution())
+                .isEqualTo(ToolExecutionMode.SEQUENTIAL);
+    }
+
+    @Test
+    void valuesItCannotUseAreRefusedAndOtherTargetsKeysIgnored() {
+        assertThatThrownBy(() -> LlmAgentOptions.of(context(Map.of("tool_execution", "fast"))))
+                .hasMessage("Target option [tool_execution] must be one of [default, parallel, parallel_subscribe,"
+                        + " sequential], was [fast]");
+        assertThatThrownBy(() -> LlmAgentOptions.of(context(Map.of("stream", "yes"))))
+                .hasMessageContaining("[stream] must be true or false");
+        assertThat(LlmAgentOptions.of(context(Map.of("temperature", "0")))).isNotNull();
+    }
+}
