@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Load benchmark of the mock with wrk (apt-get install wrk), side by side with a bare Vert.x server
-# returning the same bytes. Loopback only; each run is bounded by DURATION; the servers stop by
-# themselves after at most 600 s. Usage, from the repository root:
+# returning the same bytes. Loopback only; each run is bounded by DURATION; the servers are stopped
+# when the script ends and stop by themselves after 300 s in any case. Usage, from the repository root:
 #   bash bench-mock/load/wrk.sh [CONNECTIONS=32] [DURATION=10s] [THREADS=1]
 set -euo pipefail
 connections=${1:-32}
