@@ -2,15 +2,18 @@ package dev.agentbench.report;
 
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
- * A markdown table with one row per cell name and one column per target, the baseline first and
- * every other target followed by its ratio to the baseline. Cells that did not end OK show their
- * status; targets that did not plan a row show "not run".
+ * A comparison table: one row per cell name and one column per target, the baseline first and
+ * every other target followed by its ratio to the baseline. Cells that did not end OK keep their
+ * status; targets that did not plan a row are "not run". Each format renders the same rows its own
+ * way ({@link #markdown} here; the HTML format has its own).
  */
 final class ComparisonTable {
 
@@ -31,18 +34,67 @@ final class ComparisonTable {
      */
     record RowContext(Units.TimeUnitLabel timeUnit, CellResult floor) {}
 
+    /**
+     * One entry of a row: a target's figure, or (when {@code ratio}) its ratio to the baseline.
+     *
+     * @param cell the target's cell of the row; {@code null} when the target did not plan it
+     * @param text the figure of an OK cell ({@code –} when it has none) or the ratio ({@code –} when
+     *     there is none); {@code null} for a cell that is not OK or not run
+     * @param value what the text shows as a number, for sorting; {@code NaN} when none
+     */
+    record Entry(String target, CellResult cell, String text, double value, boolean ratio) {
+
+        /** Whether the cell did not run to OK: then its status (or "not run") stands in for a figure. */
+        boolean notOk() {
+            return !ratio && (cell == null || cell.status() != CellStatus.OK);
+        }
+    }
+
+    /** A row of entries, in the column order of the table. */
+    record Row(String name, List<Entry> entries) {}
+
     private ComparisonTable() {}
 
     /**
-     * Renders the rows that have at least one figure.
+     * The rows that have at least one figure.
      *
      * @param rows cell name → target → result, in report order
-     * @param rowsWithoutOkCells whether to show rows in which no cell ended OK (one section of a
+     * @param rowsWithoutOkCells whether to keep rows in which no cell ended OK (one section of a
      *     report shows them, so that they are not repeated in every section)
-     * @return the table, or an empty string when no row has a figure
+     * @return the rows, empty when no row has a figure
      */
-    static String render(List<String> targets, Map<String, Map<String, CellResult>> rows, Figure figure,
+    static List<Row> rows(List<String> targets, Map<String, Map<String, CellResult>> rows, Figure figure,
             Function<Map<String, CellResult>, RowContext> context, boolean rowsWithoutOkCells) {
+        String baseline = targets.get(0);
+        List<Row> result = new ArrayList<>();
+        for (Map.Entry<String, Map<String, CellResult>> row : rows.entrySet()) {
+            Map<String, CellResult> cells = row.getValue();
+            boolean any = cells.values().stream()
+                    .anyMatch(cell -> cell.status() == CellStatus.OK && !Double.isNaN(figure.value(cell)));
+            boolean anyOk = cells.values().stream().anyMatch(cell -> cell.status() == CellStatus.OK);
+            if (!any && (anyOk || !rowsWithoutOkCells)) {
+                continue; // a row of another section, or one that only the first section shows
+            }
+            RowContext rowContext = context.apply(cells);
+            CellResult base = cells.get(baseline);
+            List<Entry> entries = new ArrayList<>();
+            for (String target : targets) {
+                CellResult cell = cells.get(target);
+                entries.add(entry(target, cell, figure, rowContext));
+                if (!target.equals(baseline)) {
+                    entries.add(ratio(target, cell, base, figure));
+                }
+            }
+            result.add(new Row(row.getKey(), List.copyOf(entries)));
+        }
+        return List.copyOf(result);
+    }
+
+    /** The rows as a markdown table; an empty string when there are none. */
+    static String markdown(List<String> targets, List<Row> rows) {
+        if (rows.isEmpty()) {
+            return "";
+        }
         String baseline = targets.get(0);
         StringBuilder out = new StringBuilder("| Benchmark |");
         StringBuilder rule = new StringBuilder("|---|");
@@ -55,56 +107,46 @@ final class ComparisonTable {
             }
         }
         out.append('\n').append(rule).append('\n');
-        int rendered = 0;
-        for (Map.Entry<String, Map<String, CellResult>> row : rows.entrySet()) {
-            Map<String, CellResult> cells = row.getValue();
-            boolean any = cells.values().stream()
-                    .anyMatch(cell -> cell.status() == CellStatus.OK && !Double.isNaN(figure.value(cell)));
-            boolean anyOk = cells.values().stream().anyMatch(cell -> cell.status() == CellStatus.OK);
-            if (!any && (anyOk || !rowsWithoutOkCells)) {
-                continue; // a row of another section, or one that only the first section shows
-            }
-            RowContext rowContext = context.apply(cells);
-            out.append("| ").append(row.getKey()).append(" |");
-            CellResult base = cells.get(baseline);
-            for (String target : targets) {
-                CellResult cell = cells.get(target);
-                out.append(' ').append(text(cell, figure, rowContext)).append(" |");
-                if (!target.equals(baseline)) {
-                    out.append(' ').append(ratio(cell, base, figure)).append(" |");
+        for (Row row : rows) {
+            out.append("| ").append(row.name()).append(" |");
+            for (Entry entry : row.entries()) {
+                String text;
+                if (!entry.notOk()) {
+                    text = entry.text();
+                } else if (entry.cell() == null) {
+                    text = "not run";
+                } else {
+                    text = "**" + entry.cell().status() + "**";
                 }
+                out.append(' ').append(text).append(" |");
             }
             out.append('\n');
-            rendered++;
         }
-        return rendered == 0 ? "" : out.toString();
+        return out.toString();
     }
 
-    private static String text(CellResult cell, Figure figure, RowContext row) {
-        if (cell == null) {
-            return "not run";
-        }
-        if (cell.status() != CellStatus.OK) {
-            return "**" + cell.status() + "**";
+    private static Entry entry(String target, CellResult cell, Figure figure, RowContext row) {
+        if (cell == null || cell.status() != CellStatus.OK) {
+            return new Entry(target, cell, null, Double.NaN, false);
         }
         String text = figure.text(cell, row);
-        return text == null ? "–" : text;
+        return new Entry(target, cell, text == null ? "–" : text, figure.value(cell), false);
     }
 
-    private static String ratio(CellResult cell, CellResult base, Figure figure) {
+    private static Entry ratio(String target, CellResult cell, CellResult base, Figure figure) {
         if (cell == null || base == null || cell.status() != CellStatus.OK || base.status() != CellStatus.OK) {
-            return "–";
+            return new Entry(target, cell, "–", Double.NaN, true);
         }
         double value = figure.value(cell);
         double baseValue = figure.value(base);
         if (Double.isNaN(value) || Double.isNaN(baseValue) || baseValue <= 0) {
-            return "–";
+            return new Entry(target, cell, "–", Double.NaN, true);
         }
-        return Units.ratio(value / baseValue);
+        return new Entry(target, cell, Units.ratio(value / baseValue), value / baseValue, true);
     }
 
     /** A figure read from one number of the cell, shown with {@code format}. */
-    static Figure of(ToDoubleFunction<CellResult> value, java.util.function.BiFunction<Double, RowContext, String> format) {
+    static Figure of(ToDoubleFunction<CellResult> value, BiFunction<Double, RowContext, String> format) {
         return new Figure() {
             @Override
             public String text(CellResult cell, RowContext row) {

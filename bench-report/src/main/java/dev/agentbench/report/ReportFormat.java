@@ -6,6 +6,9 @@ package dev.agentbench.report;
  */
 public interface ReportFormat {
 
+    /** The format's name on the command line ({@code report --format ID}), e.g. {@code md}. */
+    String id();
+
     /** The file the format writes into the run directory, e.g. {@code report.md}. */
     String fileName();
 

@@ -7,26 +7,55 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Writes every report format of a run into its run directory. */
+/** Writes the report formats of a run into its run directory. */
 public final class Reports {
 
-    /** The formats a run writes, in the order they are written. */
+    /** Every format a run writes, in the order they are written. */
     public static List<ReportFormat> formats() {
-        return List.of(new SummaryJsonFormat(), new MarkdownFormat());
+        return List.of(new SummaryJsonFormat(), new MarkdownFormat(), new HtmlFormat(), new JmhJsonFormat());
+    }
+
+    /** The names of the formats, as {@code report --format} takes them: {@code [json, md, html, jmh]}. */
+    public static List<String> formatIds() {
+        return formats().stream().map(ReportFormat::id).toList();
+    }
+
+    /**
+     * The format named {@code id}.
+     *
+     * @throws IllegalArgumentException naming the known formats when there is no such format
+     */
+    public static ReportFormat format(String id) {
+        return formats().stream()
+                .filter(format -> format.id().equals(id))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "Unknown format [" + id + "]; known formats: " + formatIds()));
     }
 
     private Reports() {}
 
     /**
-     * Reads {@code runDir} and writes each format there, each atomically (temp file, then rename).
+     * Reads {@code runDir} and writes every format there.
      *
      * @return the files written
      * @throws IOException when the run directory cannot be read or a file cannot be written
      */
     public static List<Path> write(Path runDir, ReportOptions options) throws IOException {
+        return write(runDir, options, formats());
+    }
+
+    /**
+     * Reads {@code runDir} and writes each of {@code formats} there, each atomically (temp file,
+     * then rename), so that a reader never sees half a report.
+     *
+     * @return the files written, in the order of {@code formats}
+     * @throws IOException when the run directory cannot be read or a file cannot be written
+     */
+    public static List<Path> write(Path runDir, ReportOptions options, List<ReportFormat> formats) throws IOException {
         RunData run = RunData.read(runDir);
         List<Path> written = new ArrayList<>();
-        for (ReportFormat format : formats()) {
+        for (ReportFormat format : formats) {
             Path target = runDir.resolve(format.fileName());
             Path temp = runDir.resolve(format.fileName() + ".tmp");
             Files.writeString(temp, format.render(run, options));

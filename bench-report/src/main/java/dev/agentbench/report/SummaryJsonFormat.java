@@ -16,6 +16,14 @@ import java.util.TreeMap;
  */
 public final class SummaryJsonFormat implements ReportFormat {
 
+    /** The format's name on the command line. */
+    public static final String ID = "json";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
     @Override
     public String fileName() {
         return "summary.json";

@@ -1,6 +1,8 @@
 /**
- * Reports built from one run directory: {@code summary.json} for machines and {@code report.md}
- * for people. A report reads the cells that the run's {@code run.json} planned and nothing else; a
- * planned cell without a result file shows as {@code MISSING}.
+ * Reports built from one run directory, each behind {@link dev.agentbench.report.ReportFormat}:
+ * {@code summary.json} for machines, {@code report.md} and {@code report.html} for people, and
+ * {@code jmh-result.json} in JMH's JSON shape for tools made for JMH. A report reads the cells that
+ * the run's {@code run.json} planned and nothing else; a planned cell without a result file shows
+ * as {@code MISSING}.
  */
 package dev.agentbench.report;

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Seals the machine-readable and the human-readable formats against a fixed run directory that
  * holds OK, FAILED, TIMEOUT, MISSING and unreadable cells, {@code _cN} variants, a custom
- * benchmark, and result files of cells the run did not plan (which must not appear).
+ * benchmark, a target that planned only some rows (the others are "not run"), and result files of cells the run did not plan (which must not appear).
  *
  * <p>After an intended change of format, regenerate the golden files with
  * {@code mvn -pl bench-report test -Dagentbench.golden.update=true} and review the diff.
@@ -45,11 +45,17 @@ class GoldenReportTest {
     }
 
     @Test
+    void jmhJsonIsSealed() throws Exception {
+        assertGolden(new JmhJsonFormat(), "jmh-result.json");
+    }
+
+    @Test
     void onlyPlannedCellsAreRead() throws Exception {
         RunData run = RunData.read(fixedRun());
         assertThat(run.cells()).extracting(cell -> cell.target() + "/" + cell.name()).containsExactly(
                 "raw/cold_start", "noop/cold_start", "raw/memory_footprint", "noop/memory_footprint",
-                "raw/turn1", "noop/turn1", "raw/turn1_c8", "noop/turn1_c8", "raw/tools_c8", "noop/tools_c8",
+                "raw/turn1", "noop/turn1", "llmagent/turn1", "raw/turn1_c8", "noop/turn1_c8", "llmagent/turn1_c8",
+                "raw/tools_c8", "noop/tools_c8", "llmagent/tools_c8",
                 "raw/parallel_speedup", "noop/parallel_speedup", "raw/my_custom", "noop/my_custom");
         assertThat(run.cells()).filteredOn(cell -> cell.target().equals("noop") && cell.name().equals("tools_c8"))
                 .singleElement().satisfies(cell -> assertThat(cell.status()).isEqualTo(CellStatus.MISSING));

@@ -1,0 +1,269 @@
+package dev.agentbench.report;
+
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.RunInfo;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * {@code report.html}: one self-contained page (inline CSS and SVG, nothing fetched, readable
+ * without script) with the header of the run, the cells that did not finish OK and why, the same
+ * comparison tables as {@code report.md}, and charts: per benchmark the median of each target with
+ * a whisker to its p95, and per benchmark run at several concurrency levels the throughput against
+ * N. A small inline script makes the tables sortable; without it they keep the fixed row order.
+ * Every text taken from the run is escaped.
+ */
+public final class HtmlFormat implements ReportFormat {
+
+    /** The format's name on the command line. */
+    public static final String ID = "html";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String fileName() {
+        return "report.html";
+    }
+
+    @Override
+    public String render(RunData run, ReportOptions options) {
+        RunInfo info = run.info();
+        List<String> targets = run.targets(options.baseline());
+        Map<String, Map<String, CellResult>> rows = Sections.rows(run);
+        Map<CellResult, String> anchors = new IdentityHashMap<>();
+        for (int i = 0; i < run.cells().size(); i++) {
+            anchors.put(run.cells().get(i), "cell-" + i);
+        }
+        StringBuilder out = new StringBuilder(64 * 1024);
+        out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>agentbench report: ").append(Html.text(info.runId())).append("</title>\n")
+                .append("<style>\n").append(HtmlAssets.CSS).append("</style>\n</head>\n<body>\n<div class=\"page\">\n");
+        header(out, run, targets);
+        problems(out, run.cells(), anchors);
+        if (rows.isEmpty()) {
+            out.append("<section class=\"card\"><h2>Results</h2><p>No cells were planned.</p></section>\n");
+        } else {
+            for (Sections.Section section : Sections.of(targets, rows)) {
+                section(out, section, targets, anchors);
+                if (section.id().equals("time")) {
+                    if (Sections.anyDrifted(run)) {
+                        out.append("<p class=\"note\">").append(Html.text(Sections.DRIFT_NOTE)).append("</p>\n");
+                    }
+                    out.append("</section>\n");
+                    medianCharts(out, rows, targets);
+                } else {
+                    out.append("</section>\n");
+                }
+            }
+            throughputCharts(out, rows, targets);
+        }
+        out.append("<footer>Written by agentbench from the run's <code>run.json</code> and cell results. "
+                + "One self-contained file: nothing is fetched.</footer>\n</div>\n<script>\n")
+                .append(HtmlAssets.SCRIPT).append("</script>\n</body>\n</html>\n");
+        return out.toString();
+    }
+
+    private static void header(StringBuilder out, RunData run, List<String> targets) {
+        RunInfo info = run.info();
+        Map<String, String> env = info.environment();
+        out.append("<header class=\"card\">\n<h1>agentbench report <span class=\"pill ")
+                .append(info.status().name()).append("\">").append(info.status().name()).append("</span></h1>\n")
+                .append("<p class=\"sub\">Run <code>").append(Html.text(info.runId())).append("</code> · ")
+                .append(RunHeader.completion(info).isEmpty() ? "every planned cell ran"
+                        : "not every planned cell ran: the run is incomplete")
+                .append("</p>\n<dl class=\"facts\">\n");
+        fact(out, "Started", Html.text(info.startedAt()));
+        fact(out, "Ended", info.endedAt() == null ? "not recorded" : Html.text(info.endedAt()));
+        fact(out, "JVM", Html.text(RunHeader.jvm(env)));
+        fact(out, "OS", Html.text(RunHeader.os(env)));
+        fact(out, "CPUs, memory", Html.text(RunHeader.cpusAndMemory(env)));
+        if (env.containsKey("git.commit")) {
+            fact(out, "Commit", "<code>" + Html.text(env.get("git.commit")) + "</code>");
+        }
+        fact(out, "Targets", legend(targets) + (targets.isEmpty() ? ""
+                : " <span class=\"sub\">(baseline <code>" + Html.text(targets.get(0)) + "</code>)</span>"));
+        fact(out, "Arguments", info.arguments().isEmpty() ? "(none)"
+                : "<code>" + Html.text(RunHeader.arguments(info)) + "</code>");
+        if (!info.settings().isEmpty()) {
+            fact(out, "Settings", "<code>" + Html.text(RunHeader.settings(info)) + "</code>");
+        }
+        for (String note : info.notes()) {
+            fact(out, "Note", Html.text(note));
+        }
+        out.append("</dl>\n<p class=\"counts\">");
+        Map<CellStatus, Integer> counts = new EnumMap<>(CellStatus.class);
+        for (CellResult cell : run.cells()) {
+            counts.merge(cell.status(), 1, Integer::sum);
+        }
+        for (Map.Entry<CellStatus, Integer> count : counts.entrySet()) {
+            out.append("<span class=\"pill ").append(count.getKey().name()).append("\">").append(count.getValue())
+                    .append(' ').append(count.getKey().name()).append("</span> ");
+        }
+        out.append("<span class=\"sub\">of ").append(run.cells().size()).append(" planned cells</span></p>\n</header>\n");
+    }
+
+    private static void fact(StringBuilder out, String name, String html) {
+        out.append("<dt>").append(name).append("</dt><dd>").append(html).append("</dd>\n");
+    }
+
+    private static String legend(List<String> targets) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < targets.size(); i++) {
+            out.append("<span class=\"legend\"><span class=\"swatch\" style=\"background:").append(SvgCharts.color(i))
+                    .append("\"></span>").append(Html.text(targets.get(i))).append("</span>");
+        }
+        return out.toString();
+    }
+
+    private static void problems(StringBuilder out, List<CellResult> cells, Map<CellResult, String> anchors) {
+        List<CellResult> failed = cells.stream().filter(cell -> cell.status() != CellStatus.OK).toList();
+        if (failed.isEmpty()) {
+            return;
+        }
+        out.append("<section class=\"card problems\" id=\"problems\">\n<h2>Cells that did not finish OK</h2>\n")
+                .append("<p class=\"intro\">").append(failed.size()).append(failed.size() == 1 ? " planned cell" : " planned cells")
+                .append(" produced no valid result; the tables show their status in place of a figure.</p>\n<ul>\n");
+        for (CellResult cell : failed) {
+            out.append("<li id=\"").append(anchors.get(cell)).append("\"><span class=\"pill ").append(cell.status().name())
+                    .append("\">").append(cell.status().name()).append("</span> <code>").append(Html.text(cell.target()))
+                    .append('/').append(Html.text(cell.name())).append("</code>\n<pre class=\"reason\">")
+                    .append(Html.text(cell.error())).append("</pre>");
+            if (!cell.logTail().isEmpty()) {
+                out.append("<details><summary>Last lines of the cell's log</summary><pre>")
+                        .append(Html.text(String.join("\n", cell.logTail()))).append("</pre></details>");
+            }
+            out.append("</li>\n");
+        }
+        out.append("</ul>\n</section>\n");
+    }
+
+    /** The section's card and table, left open for what the section adds below its table. */
+    private static void section(StringBuilder out, Sections.Section section, List<String> targets,
+            Map<CellResult, String> anchors) {
+        String baseline = targets.get(0);
+        out.append("<section class=\"card\" id=\"").append(section.id()).append("\">\n<h2>")
+                .append(Html.text(section.title())).append("</h2>\n<p class=\"intro\">").append(Html.withCode(section.intro()))
+                .append("</p>\n<div class=\"scroll\"><table class=\"cmp\" data-sortable>\n<thead><tr><th scope=\"col\">Benchmark</th>");
+        for (String target : targets) {
+            out.append("<th scope=\"col\">").append(Html.text(target));
+            if (target.equals(baseline)) {
+                out.append(targets.size() > 1 ? "<span class=\"base\">baseline</span>" : "");
+            }
+            out.append("</th>");
+            if (!target.equals(baseline)) {
+                out.append("<th scope=\"col\" class=\"ratio\">").append(Html.text(target)).append(" ÷ ")
+                        .append(Html.text(baseline)).append("</th>");
+            }
+        }
+        out.append("</tr></thead>\n<tbody>\n");
+        int index = 0;
+        for (ComparisonTable.Row row : section.rows()) {
+            out.append("<tr><th scope=\"row\" data-v=\"").append(index++).append("\">").append(Html.text(row.name())).append("</th>");
+            for (ComparisonTable.Entry entry : row.entries()) {
+                out.append(cell(entry, anchors));
+            }
+            out.append("</tr>\n");
+        }
+        out.append("</tbody>\n</table></div>\n");
+    }
+
+    private static String cell(ComparisonTable.Entry entry, Map<CellResult, String> anchors) {
+        if (entry.ratio()) {
+            return "<td class=\"ratio\" data-v=\"" + Html.sortKey(entry.value()) + "\">" + Html.text(entry.text()) + "</td>";
+        }
+        if (entry.cell() == null) {
+            return "<td class=\"notrun\" data-v=\"\" title=\"" + Html.text(entry.target())
+                    + " did not plan this benchmark\">not run</td>";
+        }
+        CellResult cell = entry.cell();
+        if (cell.status() != CellStatus.OK) {
+            String status = cell.status().name();
+            return "<td class=\"st\" data-v=\"\"><a href=\"#" + anchors.get(cell) + "\" title=\""
+                    + Html.text(firstLine(cell.error())) + "\"><span class=\"pill " + status + "\">" + status + "</span></a></td>";
+        }
+        return "<td data-v=\"" + Html.sortKey(entry.value()) + "\">" + Html.text(entry.text()) + "</td>";
+    }
+
+    private static void medianCharts(StringBuilder out, Map<String, Map<String, CellResult>> rows, List<String> targets) {
+        List<String> charts = new ArrayList<>();
+        for (Map.Entry<String, Map<String, CellResult>> row : rows.entrySet()) {
+            boolean timed = row.getValue().values().stream()
+                    .anyMatch(cell -> cell.status() == CellStatus.OK && cell.time() != null);
+            if (timed) {
+                charts.add(figure(row.getKey(), "", SvgCharts.medians(row.getKey(), row.getValue(), targets)));
+            }
+        }
+        if (charts.isEmpty()) {
+            return;
+        }
+        out.append("<section class=\"card\" id=\"medians\">\n<h2>Median and p95 per benchmark</h2>\n<p class=\"intro\">")
+                .append("Each bar is a target's median time per iteration, its whisker reaches the p95; cold start "
+                        + "is launch to first reply. Targets whose cell did not finish OK show their status.</p>\n")
+                .append(legend(targets)).append("\n<div class=\"charts\">\n");
+        charts.forEach(out::append);
+        out.append("</div>\n</section>\n");
+    }
+
+    private static void throughputCharts(StringBuilder out, Map<String, Map<String, CellResult>> rows,
+            List<String> targets) {
+        Map<String, SortedMap<Integer, Map<String, CellResult>>> benchmarks = new LinkedHashMap<>();
+        for (Map.Entry<String, Map<String, CellResult>> row : rows.entrySet()) {
+            benchmarks.computeIfAbsent(RowOrder.base(row.getKey()), base -> new TreeMap<>())
+                    .put(RowOrder.concurrency(row.getKey()), row.getValue());
+        }
+        List<String> charts = new ArrayList<>();
+        for (Map.Entry<String, SortedMap<Integer, Map<String, CellResult>>> benchmark : benchmarks.entrySet()) {
+            SortedMap<Integer, Map<String, CellResult>> byN = benchmark.getValue();
+            if (byN.lastKey() > 1) {
+                charts.add(figure(benchmark.getKey(), gaps(byN, targets),
+                        SvgCharts.throughput(benchmark.getKey(), byN, targets)));
+            }
+        }
+        if (charts.isEmpty()) {
+            return;
+        }
+        out.append("<section class=\"card\" id=\"scaling\">\n<h2>Throughput against concurrency</h2>\n<p class=\"intro\">")
+                .append("Sessions finished per second with N sessions at once, per target, for each benchmark run at "
+                        + "more than one concurrency level. A point is missing where the cell did not finish OK.</p>\n")
+                .append(legend(targets)).append("\n<div class=\"charts\">\n");
+        charts.forEach(out::append);
+        out.append("</div>\n</section>\n");
+    }
+
+    /** Says which points a throughput chart lacks, and why. */
+    private static String gaps(SortedMap<Integer, Map<String, CellResult>> byN, List<String> targets) {
+        List<String> gaps = new ArrayList<>();
+        for (Map.Entry<Integer, Map<String, CellResult>> level : byN.entrySet()) {
+            for (String target : targets) {
+                CellResult cell = level.getValue().get(target);
+                if (!(SvgCharts.sessionsPerSecond(cell) > 0)) {
+                    gaps.add(target + " at N=" + level.getKey() + " ("
+                            + (cell == null ? "not run" : cell.status() == CellStatus.OK ? "no throughput" : cell.status()) + ")");
+                }
+            }
+        }
+        return gaps.isEmpty() ? "" : "no point for " + String.join(", ", gaps);
+    }
+
+    private static String figure(String title, String caption, String svg) {
+        return "<figure class=\"chart\"><figcaption>" + Html.text(title)
+                + (caption.isEmpty() ? "" : "<span class=\"gaps\">" + Html.text(caption) + "</span>")
+                + "</figcaption>" + svg + "</figure>\n";
+    }
+
+    private static String firstLine(String text) {
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline) + " …";
+    }
+}

@@ -1,0 +1,198 @@
+package dev.agentbench.report;
+
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The sections of the human-readable reports, in order, each a comparison table of one figure:
+ * time, cold start, allocation, retained heap, throughput and parallel tool calls. Worded once so
+ * that {@code report.md} and {@code report.html} say the same thing.
+ */
+final class Sections {
+
+    /**
+     * One section.
+     *
+     * @param id a short name, usable as an anchor
+     * @param intro one paragraph; {@code `code`} spans are marked with backticks
+     */
+    record Section(String id, String title, String intro, List<ComparisonTable.Row> rows) {}
+
+    /** The calibration target whose figures cold start subtracts. */
+    static final String FLOOR = "noop";
+
+    /** The note under the time table when some cell drifted (marked †). */
+    static final String DRIFT_NOTE = "† not steady: the median of the timed pass's last third differs from its first "
+            + "third's by more than the drift threshold; warm up longer before trusting this figure.";
+
+    private Sections() {}
+
+    /**
+     * The sections with at least one row, in report order.
+     *
+     * @param targets the run's targets, the baseline first
+     * @param rows cell name → target → result, in report order (see {@link #rows})
+     */
+    static List<Section> of(List<String> targets, Map<String, Map<String, CellResult>> rows) {
+        String baseline = targets.get(0);
+        String ratioNote = targets.size() > 1 ? " Each other target also as a ratio to `" + baseline + "`." : "";
+        List<Section> sections = new ArrayList<>();
+        add(sections, "time", "Time per iteration", "Median, p95 in brackets." + ratioNote,
+                ComparisonTable.rows(targets, rows, TIME, Sections::context, true));
+        add(sections, "cold-start", "Cold start", "A fresh JVM per sample: launch to first reply (median), launch to "
+                        + "agent built, and classes loaded; \"over noop\" subtracts the same figure of the `noop` "
+                        + "target, the JVM and harness floor." + ratioNote,
+                ComparisonTable.rows(targets, rows, COLD_START, Sections::context, false));
+        add(sections, "allocation", "Allocation per iteration", "Median bytes allocated by all threads during one "
+                        + "iteration, in a pass of its own; ≥ marks a lower bound (JDK 17 does not count threads "
+                        + "that end within the iteration)." + ratioNote,
+                ComparisonTable.rows(targets, rows, ALLOCATED, Sections::context, false));
+        add(sections, "retained", "Retained heap", "Heap still in use per live agent (footprint) or per deleted "
+                        + "session (growth, about 0 when a framework lets go), after a settled GC." + ratioNote,
+                ComparisonTable.rows(targets, rows, RETAINED, Sections::context, false));
+        add(sections, "throughput", "Throughput", "Sessions finished per second with N sessions at once (`_cN` "
+                        + "rows), and the p95 of single turns meanwhile." + ratioNote,
+                ComparisonTable.rows(targets, rows, THROUGHPUT, Sections::context, false));
+        add(sections, "speedup", "Parallel tool calls", "Speedup over running the turn's tool calls one after "
+                        + "another; about the number of calls when a framework runs them at once, 1× when it runs "
+                        + "them in turn.",
+                ComparisonTable.rows(targets, rows, SPEEDUP, Sections::context, false));
+        return List.copyOf(sections);
+    }
+
+    private static void add(List<Section> sections, String id, String title, String intro,
+            List<ComparisonTable.Row> rows) {
+        if (!rows.isEmpty()) {
+            sections.add(new Section(id, title, intro, rows));
+        }
+    }
+
+    /** Cell name → target → result, rows in report order and targets in plan order. */
+    static Map<String, Map<String, CellResult>> rows(RunData run) {
+        Map<String, Map<String, CellResult>> rows = new TreeMap<>(RowOrder.CELLS);
+        for (CellResult cell : run.cells()) {
+            rows.computeIfAbsent(cell.name(), name -> new LinkedHashMap<>()).put(cell.target(), cell);
+        }
+        return rows;
+    }
+
+    /** Whether some cell's timed pass was not steady. */
+    static boolean anyDrifted(RunData run) {
+        return run.cells().stream().anyMatch(cell -> Boolean.FALSE.equals(cell.steadyState()));
+    }
+
+    /** The unit of a row's times (by the geometric mean of its medians) and its calibration cell. */
+    static ComparisonTable.RowContext context(Map<String, CellResult> cells) {
+        double logMean = cells.values().stream()
+                .filter(cell -> cell.status() == CellStatus.OK && cell.time() != null && cell.time().median() > 0)
+                .mapToDouble(cell -> Math.log(cell.time().median()))
+                .average().orElse(0);
+        CellResult floor = cells.get(FLOOR);
+        return new ComparisonTable.RowContext(Units.timeUnitFor(Math.exp(logMean)),
+                floor != null && floor.status() == CellStatus.OK ? floor : null);
+    }
+
+    /** Whether a cell is a cold start: its samples are whole JVMs, read through its metrics. */
+    static boolean isColdStart(CellResult cell) {
+        return cell.metrics().containsKey("firstReplyMs");
+    }
+
+    static final ComparisonTable.Figure TIME = new ComparisonTable.Figure() {
+        @Override
+        public String text(CellResult cell, ComparisonTable.RowContext row) {
+            if (cell.time() == null || isColdStart(cell)) {
+                return null;
+            }
+            String text = row.timeUnit().format(cell.time().median()) + " (" + row.timeUnit().format(cell.time().p95()) + ")";
+            return Boolean.FALSE.equals(cell.steadyState()) ? text + " †" : text;
+        }
+
+        @Override
+        public double value(CellResult cell) {
+            return cell.time() == null || isColdStart(cell) ? Double.NaN : cell.time().median();
+        }
+    };
+
+    static final ComparisonTable.Figure COLD_START = new ComparisonTable.Figure() {
+        @Override
+        public String text(CellResult cell, ComparisonTable.RowContext row) {
+            double firstReply = value(cell);
+            if (Double.isNaN(firstReply)) {
+                return null;
+            }
+            Map<String, Double> metrics = cell.metrics();
+            List<String> details = new ArrayList<>();
+            if (metrics.containsKey("agentBuiltMs")) {
+                details.add("agent " + Units.number(metrics.get("agentBuiltMs")) + " ms");
+            }
+            if (metrics.containsKey("classesLoaded")) {
+                details.add(Units.number(metrics.get("classesLoaded")) + " classes");
+            }
+            CellResult floor = row.floor();
+            if (floor != null && floor != cell && floor.metrics().containsKey("firstReplyMs")) {
+                double over = firstReply - floor.metrics().get("firstReplyMs");
+                details.add((over >= 0 ? "+" : "") + Units.number(over) + " ms over noop");
+            }
+            return Units.number(firstReply) + " ms" + (details.isEmpty() ? "" : " (" + String.join(", ", details) + ")");
+        }
+
+        @Override
+        public double value(CellResult cell) {
+            return cell.metrics().getOrDefault("firstReplyMs", Double.NaN);
+        }
+    };
+
+    static final ComparisonTable.Figure ALLOCATED = new ComparisonTable.Figure() {
+        @Override
+        public String text(CellResult cell, ComparisonTable.RowContext row) {
+            double value = value(cell);
+            return Double.isNaN(value) ? null : (cell.memory().allocationExact() ? "" : "≥ ") + Units.bytes(value);
+        }
+
+        @Override
+        public double value(CellResult cell) {
+            return cell.memory() == null || cell.memory().allocatedBytesPerOp() == null
+                    ? Double.NaN : cell.memory().allocatedBytesPerOp();
+        }
+    };
+
+    static final ComparisonTable.Figure RETAINED = new ComparisonTable.Figure() {
+        @Override
+        public String text(CellResult cell, ComparisonTable.RowContext row) {
+            double value = value(cell);
+            return Double.isNaN(value) ? null : Units.bytes(value) + " / " + cell.memory().retainedUnit();
+        }
+
+        @Override
+        public double value(CellResult cell) {
+            return cell.memory() == null || cell.memory().retainedBytesPerUnit() == null
+                    ? Double.NaN : cell.memory().retainedBytesPerUnit();
+        }
+    };
+
+    static final ComparisonTable.Figure THROUGHPUT = new ComparisonTable.Figure() {
+        @Override
+        public String text(CellResult cell, ComparisonTable.RowContext row) {
+            double value = value(cell);
+            if (Double.isNaN(value)) {
+                return null;
+            }
+            String text = Units.number(value) + " sessions/s";
+            return cell.turnLatency() == null ? text : text + " (turn p95 " + Units.time(cell.turnLatency().p95()) + ")";
+        }
+
+        @Override
+        public double value(CellResult cell) {
+            return cell.concurrency() == 1 || cell.throughput() == null ? Double.NaN : cell.throughput().sessionsPerSecond();
+        }
+    };
+
+    static final ComparisonTable.Figure SPEEDUP = ComparisonTable.of(
+            cell -> cell.metrics().getOrDefault("speedup", Double.NaN),
+            (speedup, row) -> Units.ratio(speedup));
+}

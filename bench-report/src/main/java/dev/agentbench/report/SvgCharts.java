@@ -1,0 +1,233 @@
+package dev.agentbench.report;
+
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SortedMap;
+
+/**
+ * The charts of {@code report.html}, as inline SVG: plain shapes and text with explicit sizes, so
+ * that they render without script, fonts or anything fetched. Targets keep one colour in every chart.
+ */
+final class SvgCharts {
+
+    /** One colour per target, in target order (the baseline first); red is left to failures. */
+    private static final String[] PALETTE = {
+        "#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#9c755f", "#bab0ac"
+    };
+
+    private static final int WIDTH = 500;
+    private static final int LABEL_WIDTH = 84;
+    private static final int VALUE_WIDTH = 156;
+    private static final int ROW_HEIGHT = 24;
+
+    private SvgCharts() {}
+
+    /** The colour of the target at {@code index} in the run's target order. */
+    static String color(int index) {
+        return PALETTE[index % PALETTE.length];
+    }
+
+    /**
+     * One bar per target: the median, with a whisker out to the p95. Targets whose cell did not end
+     * OK show their status in place of a bar.
+     */
+    static String medians(String title, Map<String, CellResult> cells, List<String> targets) {
+        double max = 0;
+        for (CellResult cell : cells.values()) {
+            if (cell.status() == CellStatus.OK && cell.time() != null) {
+                max = Math.max(max, Math.max(cell.time().p95(), cell.time().median()));
+            }
+        }
+        Units.TimeUnitLabel unit = Units.timeUnitFor(max);
+        double[] ticks = ticks(max / unit.nanos);
+        double scaleMax = ticks[ticks.length - 1] * unit.nanos;
+        int plotLeft = LABEL_WIDTH;
+        int plotRight = WIDTH - VALUE_WIDTH;
+        int height = 6 + targets.size() * ROW_HEIGHT + 20;
+        StringBuilder svg = open(title + ": median and p95 per target", height);
+        int axisBottom = 6 + targets.size() * ROW_HEIGHT;
+        for (double tick : ticks) {
+            double x = plotLeft + (plotRight - plotLeft) * (tick * unit.nanos / scaleMax);
+            svg.append(line(x, 4, x, axisBottom, tick == 0 ? "axis" : "grid"));
+            svg.append(text(x, axisBottom + 14, "middle", "tick", tickNumber(tick) + (tick == 0 ? "" : " " + unit.label)));
+        }
+        for (int i = 0; i < targets.size(); i++) {
+            String target = targets.get(i);
+            CellResult cell = cells.get(target);
+            double middle = 6 + i * ROW_HEIGHT + ROW_HEIGHT / 2.0;
+            svg.append(text(plotLeft - 8, middle + 4, "end", "label", target));
+            if (cell == null || cell.status() != CellStatus.OK || cell.time() == null) {
+                String status = cell == null ? "not run" : cell.status().name();
+                svg.append(text(plotLeft + 6, middle + 4, "start", "status " + (cell == null ? "NOTRUN" : status), status));
+                continue;
+            }
+            double median = plotLeft + (plotRight - plotLeft) * (cell.time().median() / scaleMax);
+            double p95 = plotLeft + (plotRight - plotLeft) * (cell.time().p95() / scaleMax);
+            svg.append(String.format(Locale.ROOT,
+                    "<rect class=\"bar\" x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"12\" rx=\"2\" fill=\"%s\">"
+                            + "<title>%s: median %s, p95 %s</title></rect>",
+                    plotLeft, middle - 6, Math.max(1, median - plotLeft), color(i), Html.text(target),
+                    Units.time(cell.time().median()), Units.time(cell.time().p95())));
+            svg.append(line(median, middle, p95, middle, "whisker"));
+            svg.append(line(p95, middle - 5, p95, middle + 5, "whisker"));
+            svg.append(text(WIDTH - 4, middle + 4, "end", "value",
+                    Units.time(cell.time().median()) + " · p95 " + Units.time(cell.time().p95())));
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    /**
+     * Sessions per second against the concurrency N, one line per target. The N axis is by rank
+     * (1, 8, 16 equally spaced); the value axis turns logarithmic when targets differ by more than
+     * 30×, so that a fast calibration target does not flatten the others.
+     *
+     * @param byN N → target → cell, for every N the run planned of one benchmark
+     */
+    static String throughput(String title, SortedMap<Integer, Map<String, CellResult>> byN, List<String> targets) {
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (Map<String, CellResult> cells : byN.values()) {
+            for (CellResult cell : cells.values()) {
+                double value = sessionsPerSecond(cell);
+                if (value > 0) {
+                    min = Math.min(min, value);
+                    max = Math.max(max, value);
+                }
+            }
+        }
+        boolean log = max > 0 && max / min > 30;
+        int left = 56;
+        int right = WIDTH - 14;
+        int top = 22;
+        int bottom = 170;
+        StringBuilder svg = open(title + ": sessions per second against concurrency N"
+                + (log ? ", logarithmic scale" : ""), 206);
+        double[] ticks = log ? decades(min, max) : ticks(max * 1.05);
+        double low = log ? ticks[0] : 0;
+        double high = ticks[ticks.length - 1];
+        for (double tick : ticks) {
+            double y = y(tick, low, high, log, top, bottom);
+            svg.append(line(left, y, right, y, tick == low ? "axis" : "grid"));
+            svg.append(text(left - 6, y + 3.5, "end", "tick", compact(tick)));
+        }
+        List<Integer> levels = new ArrayList<>(byN.keySet());
+        double step = levels.size() == 1 ? 0 : (right - left - 40.0) / (levels.size() - 1);
+        double x0 = levels.size() == 1 ? (left + right) / 2.0 : left + 20;
+        for (int k = 0; k < levels.size(); k++) {
+            svg.append(text(x0 + k * step, bottom + 16, "middle", "tick", "N=" + levels.get(k)));
+        }
+        svg.append(text(right, bottom + 32, "end", "tick", "sessions/s" + (log ? " (log scale)" : "")));
+        for (int i = 0; i < targets.size(); i++) {
+            String target = targets.get(i);
+            StringBuilder points = new StringBuilder();
+            StringBuilder dots = new StringBuilder();
+            for (int k = 0; k < levels.size(); k++) {
+                CellResult cell = byN.get(levels.get(k)).get(target);
+                double value = sessionsPerSecond(cell);
+                if (!(value > 0)) {
+                    flush(svg, points, i);
+                    continue;
+                }
+                double x = x0 + k * step;
+                double y = y(value, low, high, log, top, bottom);
+                points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+                dots.append(String.format(Locale.ROOT,
+                        "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>%s at N=%d: %s sessions/s</title></circle>",
+                        x, y, color(i), Html.text(target), levels.get(k), Units.number(value)));
+                dots.append(text(x + 6, y - 6, "start", "value", compact(value)));
+            }
+            flush(svg, points, i);
+            svg.append(dots);
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    /** The sessions per second of an OK cell; {@code NaN} otherwise. */
+    static double sessionsPerSecond(CellResult cell) {
+        return cell == null || cell.status() != CellStatus.OK || cell.throughput() == null
+                ? Double.NaN : cell.throughput().sessionsPerSecond();
+    }
+
+    private static void flush(StringBuilder svg, StringBuilder points, int target) {
+        if (points.length() > 0) {
+            svg.append("<polyline fill=\"none\" stroke-width=\"2\" stroke=\"").append(color(target))
+                    .append("\" points=\"").append(points.toString().trim()).append("\"/>");
+            points.setLength(0);
+        }
+    }
+
+    private static double y(double value, double low, double high, boolean log, int top, int bottom) {
+        double fraction = log ? (Math.log10(value) - Math.log10(low)) / (Math.log10(high) - Math.log10(low))
+                : (value - low) / (high - low);
+        return bottom - (bottom - top) * fraction;
+    }
+
+    private static StringBuilder open(String label, int height) {
+        return new StringBuilder(String.format(Locale.ROOT,
+                "<svg class=\"chart\" role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\"><title>%s</title>",
+                WIDTH, height, WIDTH, height, Html.text(label)));
+    }
+
+    private static String line(double x1, double y1, double x2, double y2, String cssClass) {
+        return String.format(Locale.ROOT, "<line class=\"%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>",
+                cssClass, x1, y1, x2, y2);
+    }
+
+    private static String text(double x, double y, String anchor, String cssClass, String text) {
+        return String.format(Locale.ROOT, "<text class=\"%s\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>",
+                cssClass, x, y, anchor, Html.text(text));
+    }
+
+    /** 0 and 3 to 5 round steps (1, 2 or 5 × 10ᵏ) up to at least {@code max}. */
+    static double[] ticks(double max) {
+        if (!(max > 0)) {
+            return new double[] {0, 1};
+        }
+        double raw = max / 4;
+        double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
+        double fraction = raw / magnitude;
+        double step = (fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10) * magnitude;
+        int count = (int) Math.ceil(max / step - 1e-9);
+        double[] ticks = new double[count + 1];
+        for (int i = 0; i <= count; i++) {
+            ticks[i] = i * step;
+        }
+        return ticks;
+    }
+
+    /** Powers of ten from at or below {@code min} to at or above {@code max}. */
+    static double[] decades(double min, double max) {
+        int from = (int) Math.floor(Math.log10(min));
+        int to = Math.max(from + 1, (int) Math.ceil(Math.log10(max)));
+        double[] ticks = new double[to - from + 1];
+        for (int i = 0; i < ticks.length; i++) {
+            ticks[i] = Math.pow(10, from + i);
+        }
+        return ticks;
+    }
+
+    /** {@code 950}, {@code 4.7k}, {@code 1.1M}. */
+    static String compact(double value) {
+        if (value >= 1e6) {
+            return trim(value / 1e6) + "M";
+        }
+        if (value >= 1e3) {
+            return trim(value / 1e3) + "k";
+        }
+        return tickNumber(value);
+    }
+
+    /** A round tick value without trailing zeros: {@code 0}, {@code 0.2}, {@code 10}. */
+    static String tickNumber(double value) {
+        return new java.math.BigDecimal(value).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+    }
+
+    private static String trim(double value) {
+        String text = String.format(Locale.ROOT, "%.1f", value);
+        return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
+    }
+}

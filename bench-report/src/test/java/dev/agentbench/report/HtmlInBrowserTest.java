@@ -1,0 +1,161 @@
+package dev.agentbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code report.html} in a real browser (Debian's headless Chromium, installed when missing; see
+ * {@link Chromium}): it loads with no script error and no network request, its tables and charts
+ * are laid out with a size, the reasons of failed cells are on the page, and nothing from a result
+ * becomes markup. Leaves {@code target/browser/report.html} and its screenshot
+ * {@code target/browser/report.png} for a person to look at.
+ */
+class HtmlInBrowserTest {
+
+    static final Path ARTIFACTS = Path.of("target", "browser");
+
+    /** The width of the browser window: a laptop's. */
+    static final int WIDTH = 1280;
+
+    /** Records script errors and what the page laid out; appended to a copy of the page, never to the report. */
+    private static final String PROBE = """
+            <script>
+            window.__probe = {errors: []};
+            window.addEventListener("error", function (e) {
+              window.__probe.errors.push(e.message || ("could not load " + ((e.target && (e.target.src || e.target.href)) || "?")));
+            }, true);
+            window.addEventListener("load", function () {
+              var p = window.__probe, all = Array.prototype.map;
+              p.script = document.documentElement.getAttribute("data-script");
+              p.height = Math.ceil(document.documentElement.scrollHeight);
+              p.tables = document.querySelectorAll("table.cmp").length;
+              p.charts = all.call(document.querySelectorAll("svg.chart"), function (svg) {
+                var r = svg.getBoundingClientRect();
+                return {w: r.width, h: r.height, shapes: svg.querySelectorAll("rect,line,polyline,circle").length};
+              });
+              p.reasons = all.call(document.querySelectorAll(".reason"), function (el) {
+                var r = el.getBoundingClientRect(), s = getComputedStyle(el);
+                return {text: el.textContent, w: r.width, h: r.height, shown: s.visibility !== "hidden" && s.display !== "none"};
+              });
+              p.images = document.images.length;
+              p.iframes = document.querySelectorAll("iframe").length;
+              p.scripts = document.scripts.length;
+              p.pwned = window.__pwned || null;
+              p.resources = performance.getEntriesByType("resource").map(function (e) { return e.name; });
+              var pre = document.createElement("pre");
+              pre.id = "probe";
+              pre.textContent = JSON.stringify(p);
+              document.body.appendChild(pre);
+            });
+            </script>
+            """;
+
+    @Test
+    void theReportLoadsWithTablesChartsAndReasonsAndFetchesNothing(@TempDir Path temp) throws Exception {
+        String html = new HtmlFormat().render(RunData.read(GoldenReportTest.fixedRun()), ReportOptions.defaults());
+        Files.createDirectories(ARTIFACTS);
+        Path page = ARTIFACTS.resolve("report.html");
+        Files.writeString(page, html);
+        assertNoExternalReference(html);
+
+        JsonNode probe = probe(html, temp);
+        assertThat(probe.get("errors")).as("script errors").isEmpty();
+        assertThat(probe.get("resources")).as("resources fetched").isEmpty();
+        assertThat(probe.get("script").asText()).as("the sorting script ran").isEqualTo("ran");
+        assertThat(probe.get("tables").asInt()).as("comparison tables").isEqualTo(6);
+        // One median chart per row with a timed OK cell (7), one throughput chart per benchmark run at N > 1 (2).
+        assertThat(probe.get("charts")).hasSize(9).allSatisfy(chart -> {
+            assertThat(chart.get("w").asDouble()).isGreaterThan(100);
+            assertThat(chart.get("h").asDouble()).isGreaterThan(50);
+            assertThat(chart.get("shapes").asInt()).isGreaterThan(2);
+        });
+        List<String> reasons = new ArrayList<>();
+        probe.get("reasons").forEach(reason -> {
+            assertThat(reason.get("shown").asBoolean()).isTrue();
+            assertThat(reason.get("h").asDouble()).isGreaterThan(10);
+            reasons.add(reason.get("text").asText());
+        });
+        assertThat(reasons).hasSize(4).contains(
+                "turn 1, step 1: final text was [Hi], the script says [Hello! | greetings]\nat iteration 12",
+                "no result within PT10M; the child and its descendants were destroyed",
+                "no result: the cell did not run");
+
+        Path screenshot = ARTIFACTS.resolve("report.png");
+        Files.deleteIfExists(screenshot);
+        Path netLog = temp.resolve("screenshot-netlog.json");
+        Chromium.Output shot = Chromium.render(page, temp.resolve("profile-shot"), netLog,
+                List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
+        assertThat(shot.exitCode()).as(shot.stderr()).isZero();
+        assertThat(screenshot).exists();
+        assertThat(Files.size(screenshot)).isGreaterThan(20_000);
+        assertNoNetwork(netLog, shot);
+    }
+
+    @Test
+    void nothingFromAResultBecomesMarkup(@TempDir Path temp) throws Exception {
+        String html = new HtmlFormat().render(RunData.read(HostileRun.write(temp)), ReportOptions.defaults());
+        Files.createDirectories(ARTIFACTS);
+        Files.writeString(ARTIFACTS.resolve("hostile.html"), html);
+
+        JsonNode probe = probe(html, temp);
+        assertThat(probe.get("pwned").isNull()).as("an injected script ran: " + probe.get("pwned")).isTrue();
+        assertThat(probe.get("images").asInt()).isZero();
+        assertThat(probe.get("iframes").asInt()).isZero();
+        assertThat(probe.get("scripts").asInt()).as("the probe and the report's own script").isEqualTo(2);
+        assertThat(probe.get("errors")).isEmpty();
+        List<String> reasons = new ArrayList<>();
+        probe.get("reasons").forEach(reason -> reasons.add(reason.get("text").asText()));
+        assertThat(reasons).as("the error, shown as the text it is").contains(HostileRun.ERROR);
+    }
+
+    @Test
+    void theNetworkCheckSeesAPageThatFetches(@TempDir Path temp) throws Exception {
+        Path page = temp.resolve("fetches.html");
+        Files.writeString(page, "<!DOCTYPE html><html><body><img src=\"http://127.0.0.1:9/x.png\">x</body></html>");
+        Path netLog = temp.resolve("netlog.json");
+        Chromium.Output output = Chromium.render(page, temp.resolve("profile"), netLog, List.of("--dump-dom"));
+        assertThat(output.exitCode()).as(output.stderr()).isZero();
+        assertThat(Chromium.pageRequests(netLog)).containsExactly("http://127.0.0.1:9/x.png");
+    }
+
+    /** Renders a copy of the page with the probe and returns what the probe saw, failing on any console message. */
+    private static JsonNode probe(String html, Path temp) throws Exception {
+        Path page = Files.createTempFile(temp, "probe", ".html");
+        Files.writeString(page, html.replaceFirst("<head>", "<head>\n" + Matcher.quoteReplacement(PROBE)));
+        Path netLog = Files.createTempFile(temp, "netlog", ".json");
+        Chromium.Output dom = Chromium.render(page, Files.createTempDirectory(temp, "profile"), netLog,
+                List.of("--dump-dom", "--window-size=" + WIDTH + ",1000"));
+        assertThat(dom.exitCode()).as(dom.stderr()).isZero();
+        assertThat(dom.stderr().lines().filter(line -> line.contains(":CONSOLE")))
+                .as("console messages").isEmpty();
+        assertNoNetwork(netLog, dom);
+        Matcher matcher = Pattern.compile("<pre id=\"probe\">(.*?)</pre>", Pattern.DOTALL).matcher(dom.stdout());
+        assertThat(matcher.find()).as("the probe's output in the DOM:\n" + Chromium.tail(dom.stdout())).isTrue();
+        String json = matcher.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"")
+                .replace("&nbsp;", "\u00a0").replace("&amp;", "&");
+        return RunData.MAPPER.readTree(json);
+    }
+
+    /** No address of another host anywhere a browser would fetch from. */
+    private static void assertNoExternalReference(String html) {
+        assertThat(html).doesNotContainPattern("(?i)https?:|ftp:|wss?:|//[a-z0-9]")
+                .doesNotContainPattern("(?i)<(link|img|iframe|object|embed|source|audio|video)\\b")
+                .doesNotContainPattern("(?i)\\bsrc\\s*=|url\\(|@import");
+    }
+
+    /** The browser's own record of what the page requested holds nothing but the file it was given. */
+    private static void assertNoNetwork(Path netLog, Chromium.Output output) throws Exception {
+        assertThat(netLog).as("the net log; browser said:\n" + Chromium.tail(output.stderr())).exists();
+        assertThat(Chromium.pageRequests(netLog)).as("network requests of the page").isEmpty();
+    }
+}
