@@ -4,13 +4,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The read-only settings of one run. Made only by {@link #builder()}, whose {@link Builder#build()}
@@ -26,6 +24,9 @@ public final class BenchOptions {
     private final Duration warmupTime;
     private final Duration timeout;
     private final Duration maxDuration;
+    private final int footprintAgents;
+    private final int growthSessions;
+    private final int coldStarts;
     private final boolean dryRun;
     private final Path resultsDir;
     private final List<Path> pluginDirs;
@@ -47,6 +48,9 @@ public final class BenchOptions {
         warmupTime = b.warmupTime;
         timeout = b.timeout;
         maxDuration = b.maxDuration;
+        footprintAgents = b.footprintAgents;
+        growthSessions = b.growthSessions;
+        coldStarts = b.coldStarts;
         dryRun = b.dryRun;
         resultsDir = b.resultsDir;
         pluginDirs = List.copyOf(b.pluginDirs);
@@ -104,7 +108,28 @@ public final class BenchOptions {
         return Optional.ofNullable(maxDuration);
     }
 
-    /** Whether this is a dry run: every cell runs one checked iteration and no warm-up. */
+    /**
+     * Agents a FOOTPRINT cell builds and holds at once to read the retained bytes per agent (1 in a
+     * dry run).
+     */
+    public int footprintAgents() {
+        return dryRun ? 1 : footprintAgents;
+    }
+
+    /** Sessions a SESSION_GROWTH cell runs between its two heap readings (1 in a dry run). */
+    public int growthSessions() {
+        return dryRun ? 1 : growthSessions;
+    }
+
+    /** Fresh JVMs a COLD_START cell starts, each with the cell timeout (1 in a dry run). */
+    public int coldStarts() {
+        return dryRun ? 1 : coldStarts;
+    }
+
+    /**
+     * Whether this is a dry run: every cell runs one checked iteration (a cold start cell one JVM),
+     * with no warm-up and no memory pass.
+     */
     public boolean dryRun() {
         return dryRun;
     }
@@ -167,6 +192,9 @@ public final class BenchOptions {
         settings.put("warmupTime", warmupTime().toString());
         settings.put("timeout", timeout.toString());
         settings.put("maxDuration", maxDuration == null ? "none" : maxDuration.toString());
+        settings.put("footprintAgents", Integer.toString(footprintAgents()));
+        settings.put("growthSessions", Integer.toString(growthSessions()));
+        settings.put("coldStarts", Integer.toString(coldStarts()));
         settings.put("dryRun", Boolean.toString(dryRun));
         settings.put("driftThreshold", Double.toString(driftThreshold));
         settings.put("jvmArgs", String.join(" ", childJvmArgs()));
@@ -193,6 +221,9 @@ public final class BenchOptions {
         private Duration warmupTime = Defaults.WARMUP_TIME;
         private Duration timeout = Defaults.TIMEOUT;
         private Duration maxDuration;
+        private int footprintAgents = Defaults.FOOTPRINT_AGENTS;
+        private int growthSessions = Defaults.GROWTH_SESSIONS;
+        private int coldStarts = Defaults.COLD_STARTS;
         private boolean dryRun;
         private Path resultsDir = Defaults.RESULTS_DIR;
         private List<Path> pluginDirs = List.of();
@@ -245,6 +276,24 @@ public final class BenchOptions {
         /** A budget for the whole run; {@code null} for none (the default). */
         public Builder maxDuration(Duration maxDuration) {
             this.maxDuration = maxDuration;
+            return this;
+        }
+
+        /** Agents a FOOTPRINT cell holds at once; at least 1 (default {@link Defaults#FOOTPRINT_AGENTS}). */
+        public Builder footprintAgents(int footprintAgents) {
+            this.footprintAgents = footprintAgents;
+            return this;
+        }
+
+        /** Sessions a SESSION_GROWTH cell runs; at least 1 (default {@link Defaults#GROWTH_SESSIONS}). */
+        public Builder growthSessions(int growthSessions) {
+            this.growthSessions = growthSessions;
+            return this;
+        }
+
+        /** Fresh JVMs a COLD_START cell starts; at least 1 (default {@link Defaults#COLD_STARTS}). */
+        public Builder coldStarts(int coldStarts) {
+            this.coldStarts = coldStarts;
             return this;
         }
 
@@ -310,36 +359,28 @@ public final class BenchOptions {
          *     {@code Iterations [0] must be at least 1}
          */
         public BenchOptions build() {
-            if (iterations < 1) {
-                throw new IllegalArgumentException("Iterations [" + iterations + "] must be at least 1");
-            }
+            OptionChecks.atLeast("Iterations", iterations, 1);
+            OptionChecks.atLeast("Footprint agents", footprintAgents, 1);
+            OptionChecks.atLeast("Growth sessions", growthSessions, 1);
+            OptionChecks.atLeast("Cold starts", coldStarts, 1);
             if (warmup < 0) {
                 throw new IllegalArgumentException("Warmup [" + warmup + "] must not be negative");
             }
             if (warmupTime.isNegative()) {
                 throw new IllegalArgumentException("Warmup time [" + warmupTime + "] must not be negative");
             }
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("Timeout [" + timeout + "] must be positive");
-            }
-            if (maxDuration != null && (maxDuration.isNegative() || maxDuration.isZero())) {
-                throw new IllegalArgumentException("Max duration [" + maxDuration + "] must be positive");
+            OptionChecks.positive("Timeout", timeout);
+            if (maxDuration != null) {
+                OptionChecks.positive("Max duration", maxDuration);
             }
             if (!(driftThreshold > 0 && driftThreshold < 1)) {
                 throw new IllegalArgumentException(
                         "Drift threshold [" + driftThreshold + "] must be above 0 and below 1");
             }
-            checkConcurrency();
-            checkNames("Target", targets);
-            checkNames("Benchmark", benchmarks);
-            for (Path plugin : pluginDirs) {
-                if (!Files.exists(plugin)) {
-                    throw new IllegalArgumentException("Plugin path [" + plugin + "] does not exist");
-                }
-                if (!Files.isReadable(plugin)) {
-                    throw new IllegalArgumentException("Plugin path [" + plugin + "] is not readable");
-                }
-            }
+            OptionChecks.concurrency(concurrency);
+            OptionChecks.names("Target", targets);
+            OptionChecks.names("Benchmark", benchmarks);
+            OptionChecks.pluginPaths(pluginDirs);
             for (String key : targetOptions.keySet()) {
                 if (key.isBlank()) {
                     throw new IllegalArgumentException("Target option key [" + key + "] must not be blank");
@@ -349,33 +390,6 @@ public final class BenchOptions {
                 throw new IllegalArgumentException("Java executable [" + javaExecutable + "] is not an executable file");
             }
             return new BenchOptions(this);
-        }
-
-        private void checkConcurrency() {
-            if (concurrency.isEmpty()) {
-                throw new IllegalArgumentException("Concurrency [] must list at least one level");
-            }
-            Set<Integer> seen = new HashSet<>();
-            for (int level : concurrency) {
-                if (level < 1) {
-                    throw new IllegalArgumentException("Concurrency [" + level + "] must be at least 1");
-                }
-                if (!seen.add(level)) {
-                    throw new IllegalArgumentException("Concurrency [" + level + "] is listed twice");
-                }
-            }
-        }
-
-        private static void checkNames(String kind, List<String> names) {
-            Set<String> seen = new HashSet<>();
-            for (String name : names) {
-                if (name.isBlank()) {
-                    throw new IllegalArgumentException(kind + " name [" + name + "] must not be blank");
-                }
-                if (!seen.add(name)) {
-                    throw new IllegalArgumentException(kind + " [" + name + "] is listed twice");
-                }
-            }
         }
     }
 }

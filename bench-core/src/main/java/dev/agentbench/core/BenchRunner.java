@@ -20,13 +20,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -41,8 +40,9 @@ import java.util.Set;
  */
 public final class BenchRunner {
 
-    /** The mock's output, in the run directory. */
-    static final String MOCK_LOG = "mock.log";
+    /** What {@code run.json}'s notes say of a dry run. */
+    static final String DRY_RUN_NOTE = "Dry run: every cell ran one checked iteration (a cold start one JVM) with no"
+            + " warm-up and no memory pass; an OK cell's time is that single iteration's, not a measurement";
 
     private final BenchOptions options;
     private final Clock clock;
@@ -94,18 +94,26 @@ public final class BenchRunner {
         Path resultsDir = options.resultsDir().toAbsolutePath().normalize();
         try {
             Path runDir = createRunDir(resultsDir);
-            Map<String, String> settings = new LinkedHashMap<>(options.settings());
-            if (!plan.notes().isEmpty()) {
-                settings.put("planNotes", String.join(" ", plan.notes()));
+            List<String> notes = new ArrayList<>(plan.notes());
+            if (options.dryRun()) {
+                notes.add(DRY_RUN_NOTE);
             }
             RunInfo info = new RunInfo(runDir.getFileName().toString(), RunStatus.RUNNING, now(), null,
-                    options.arguments(), settings, plan.cells(), Environment.capture(Path.of("").toAbsolutePath()));
+                    options.arguments(), options.settings(), plan.cells(),
+                    Environment.capture(Path.of("").toAbsolutePath()), notes);
             Json.write(new RunLayout(runDir).runJson(), info);
             LatestRun.update(resultsDir, info.runId());
             return new Execution(runDir, info, registry).run();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the run directory in [" + resultsDir + "]: " + e.getMessage(), e);
         }
+    }
+
+    private static RunInfo withNote(RunInfo info, String note) {
+        List<String> notes = new ArrayList<>(info.notes());
+        notes.add(note);
+        return new RunInfo(info.runId(), info.status(), info.startedAt(), info.endedAt(), info.arguments(),
+                info.settings(), info.cells(), info.environment(), notes);
     }
 
     private Path createRunDir(Path resultsDir) throws IOException {
@@ -138,6 +146,8 @@ public final class BenchRunner {
         private final CellResult[] results;
         /** When the run started, for its time budget: the mock's start-up counts too. */
         private final long startNanos = System.nanoTime();
+        /** Why the run stopped before its last cell, for run.json's notes; null while it has not. */
+        private volatile String stopped;
 
         Execution(Path runDir, RunInfo info, Registry registry) {
             this.runDir = runDir;
@@ -166,7 +176,8 @@ public final class BenchRunner {
                 return new RunSummary(runDir, info.ended(RunStatus.INTERRUPTED, now()),
                         snapshot("The run was interrupted before this cell finished"));
             }
-            RunInfo completed = info.ended(RunStatus.COMPLETED, now());
+            RunInfo completed = stopped == null ? info.ended(RunStatus.COMPLETED, now())
+                    : withNote(info, stopped).ended(RunStatus.STOPPED, now());
             Json.write(layout.runJson(), completed);
             List<CellResult> all = snapshot("The run ended before this cell ran");
             listener.runFinished(runDir, completed, all);
@@ -178,7 +189,7 @@ public final class BenchRunner {
             MockProcess mock;
             try {
                 mock = MockProcess.start(guard, options.javaExecutable(), Defaults.MOCK_JVM_ARGS,
-                        options.harnessClasspath(), options.mockMainClass(), runDir.resolve(MOCK_LOG),
+                        options.harnessClasspath(), options.mockMainClass(), layout.mockLog(),
                         Defaults.MOCK_START_TIMEOUT);
             } catch (IllegalStateException | IOException e) {
                 if (!guard.interrupted()) {
@@ -193,20 +204,23 @@ public final class BenchRunner {
                 CellLauncher launcher = new CellLauncher(new ChildSettings(options.javaExecutable(),
                         options.childJvmArgs(), options.harnessClasspath(), layout, mock.baseUrl(),
                         options.iterations(), options.warmup(), options.warmupTime(), options.driftThreshold(),
+                        options.footprintAgents(), options.growthSessions(), options.coldStarts(), options.dryRun(),
                         options.targetOptions(), options.timeout()), guard);
                 for (int i = 0; i < cells.size() && !guard.interrupted(); i++) {
                     PlannedCell cell = cells.get(i);
                     if (options.maxDuration().isPresent()
                             && System.nanoTime() - startNanos > options.maxDuration().get().toNanos()) {
-                        notRun(i, "Not run: the run's time budget [" + options.maxDuration().orElseThrow()
-                                + "] was spent before this cell; " + (cells.size() - i) + " of " + cells.size()
-                                + " cells did not run");
+                        Duration budget = options.maxDuration().orElseThrow();
+                        stopped = "The run's time budget [" + budget + "] was spent after " + i + " of "
+                                + cells.size() + " cells; the other " + (cells.size() - i) + " did not run (MISSING)";
+                        notRun(i, "Not run: the run's time budget [" + budget + "] was spent before this cell; "
+                                + (cells.size() - i) + " of " + cells.size() + " cells did not run");
                         return;
                     }
                     listener.cellStarted(cell, i, cells.size());
                     CellResult result;
                     try {
-                        result = launcher.run(cell, pluginEntries(cell));
+                        result = launcher.run(cell, pluginEntries(cell), registry.benchmark(cell.benchmark()).kind());
                     } catch (RunGuard.RunStoppedException e) {
                         return;
                     }
@@ -225,10 +239,15 @@ public final class BenchRunner {
             listener.cellFinished(result, index, results.length);
         }
 
-        private void notRun(int from, String why) {
-            synchronized (results) {
-                for (int i = from; i < results.length; i++) {
-                    results[i] = CellResult.failed(info.cells().get(i), CellStatus.MISSING, why, List.of());
+        /** Cells from {@code from} on did not run: MISSING with {@code why}, in the listener and in their result files. */
+        private void notRun(int from, String why) throws IOException {
+            for (int i = from; i < results.length; i++) {
+                PlannedCell cell = info.cells().get(i);
+                CellResult missing = CellResult.failed(cell, CellStatus.MISSING, why, List.of());
+                Files.createDirectories(layout.targetDir(cell.target()));
+                Json.write(layout.cellResult(cell), missing);
+                synchronized (results) {
+                    results[i] = missing;
                 }
             }
         }

@@ -1,5 +1,6 @@
 package dev.agentbench.core;
 
+import dev.agentbench.api.BenchmarkKind;
 import java.util.List;
 import java.util.Objects;
 
@@ -8,19 +9,36 @@ import java.util.Objects;
  *
  * @param name what users type after {@code --benchmarks}
  * @param description the benchmark's one line
- * @param supportsConcurrency whether {@code --concurrency} expands it into {@code _cN} cells
+ * @param supportsConcurrency whether the benchmark says it may run concurrently
  * @param location where it was found: the plugin path, or the jar or folder of a built-in
  * @param classpath what a cell's child JVM adds to the harness class path for it: empty for a
  *     built-in, {@code <folder>/*} or the jar for a plugin
+ * @param kind how the harness measures it
  */
 public record BenchmarkDescriptor(
-        String name, String description, boolean supportsConcurrency, String location, List<String> classpath) {
+        String name, String description, boolean supportsConcurrency, String location, List<String> classpath,
+        BenchmarkKind kind) {
 
     public BenchmarkDescriptor {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(location, "location");
         classpath = List.copyOf(classpath);
+    }
+
+    /** A {@link BenchmarkKind#SESSIONS} benchmark. */
+    public BenchmarkDescriptor(String name, String description, boolean supportsConcurrency, String location,
+            List<String> classpath) {
+        this(name, description, supportsConcurrency, location, classpath, BenchmarkKind.SESSIONS);
+    }
+
+    /**
+     * Whether {@code --concurrency} expands it into {@code _cN} cells: only a SESSIONS benchmark that
+     * supports concurrency.
+     */
+    public boolean expandsByConcurrency() {
+        return kind == BenchmarkKind.SESSIONS && supportsConcurrency;
     }
 
     /** Whether it sits on the harness class path rather than in a plugin. */

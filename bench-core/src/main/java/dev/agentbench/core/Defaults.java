@@ -34,6 +34,22 @@ public final class Defaults {
     /** The longest one cell's child JVM may run before it is destroyed and recorded as TIMEOUT. */
     public static final Duration TIMEOUT = Duration.ofMinutes(10);
 
+    /**
+     * Agents a FOOTPRINT cell (for example {@code memory_footprint}) builds and holds at once before it
+     * reads the heap: enough that the retained bytes per agent are not lost in the noise of one
+     * settled heap reading.
+     */
+    public static final int FOOTPRINT_AGENTS = 1000;
+
+    /**
+     * Sessions a SESSION_GROWTH cell (for example {@code session_growth}) runs and deletes between its
+     * two heap readings.
+     */
+    public static final int GROWTH_SESSIONS = 500;
+
+    /** Fresh JVMs a COLD_START cell (for example {@code cold_start}) starts, one after another. */
+    public static final int COLD_STARTS = 10;
+
     /** Where run directories are created. */
     public static final Path RESULTS_DIR = Path.of("results");
 

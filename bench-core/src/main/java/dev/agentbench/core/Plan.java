@@ -25,7 +25,9 @@ public record Plan(List<PlannedCell> cells, List<String> notes) {
 
     /**
      * Plans the cells of {@code benchmarks} × {@code concurrency} × {@code targets}. A benchmark
-     * that does not support concurrency runs at concurrency 1 only, once, whatever the list says.
+     * that is not {@link BenchmarkDescriptor#expandsByConcurrency() expanded by concurrency} (one that
+     * does not support it, or of any kind but SESSIONS) runs at concurrency 1 only, once, whatever the
+     * list says.
      */
     public static Plan of(List<BenchmarkDescriptor> benchmarks, List<Integer> concurrency,
             List<TargetDescriptor> targets) {
@@ -35,7 +37,7 @@ public record Plan(List<PlannedCell> cells, List<String> notes) {
         boolean wantsConcurrency = concurrency.stream().anyMatch(level -> level > 1);
         for (BenchmarkDescriptor benchmark : benchmarks) {
             List<Integer> levels = concurrency;
-            if (!benchmark.supportsConcurrency()) {
+            if (!benchmark.expandsByConcurrency()) {
                 levels = List.of(1);
                 if (wantsConcurrency) {
                     notes.add("Benchmark [" + benchmark.name()

@@ -84,7 +84,7 @@ public final class Registry {
                         + "] must not end in _c<N>: that suffix names concurrency variants");
             }
             BenchmarkDescriptor found = new BenchmarkDescriptor(benchmark.name(), benchmark.description(),
-                    benchmark.supportsConcurrency(), location, classpath);
+                    benchmark.supportsConcurrency(), location, classpath, benchmark.kind());
             BenchmarkDescriptor before = benchmarks.putIfAbsent(found.name(), found);
             if (before != null) {
                 throw new IllegalArgumentException("Benchmark [" + found.name() + "] is provided twice: by ["

@@ -30,6 +30,9 @@ class BenchOptionsTest {
         assertThat(Files.isExecutable(options.javaExecutable())).isTrue();
         assertThat(options.childJvmArgs()).containsExactlyElementsOf(Defaults.CHILD_JVM_ARGS);
         assertThat(options.listener()).isSameAs(RunListener.NONE);
+        assertThat(options.footprintAgents()).isEqualTo(Defaults.FOOTPRINT_AGENTS).isEqualTo(1000);
+        assertThat(options.growthSessions()).isEqualTo(Defaults.GROWTH_SESSIONS).isEqualTo(500);
+        assertThat(options.coldStarts()).isEqualTo(Defaults.COLD_STARTS).isEqualTo(10);
     }
 
     @Test
@@ -41,9 +44,13 @@ class BenchOptionsTest {
 
     @Test
     void aDryRunRunsOneIterationWithoutWarmup() {
-        BenchOptions options = BenchOptions.builder().dryRun(true).iterations(50).warmup(10).build();
+        BenchOptions options = BenchOptions.builder().dryRun(true).iterations(50).warmup(10).footprintAgents(20)
+                .growthSessions(30).coldStarts(4).build();
 
         assertThat(options.iterations()).isEqualTo(1);
+        assertThat(options.footprintAgents()).isEqualTo(1);
+        assertThat(options.growthSessions()).isEqualTo(1);
+        assertThat(options.coldStarts()).isEqualTo(1);
         assertThat(options.warmup()).isZero();
         assertThat(options.warmupTime()).isZero();
         assertThat(options.settings()).containsEntry("dryRun", "true").containsEntry("iterations", "1");
@@ -52,14 +59,18 @@ class BenchOptionsTest {
     @Test
     void settingsRecordTheEffectiveValues() {
         BenchOptions options = BenchOptions.builder().targets(List.of("raw", "noop")).concurrency(List.of(1, 8))
-                .iterations(10).targetOptions(Map.of("stream", "true")).build();
+                .iterations(10).targetOptions(Map.of("stream", "true")).footprintAgents(50).growthSessions(60)
+                .coldStarts(3).build();
 
         assertThat(options.settings())
                 .containsEntry("targets", "raw,noop")
                 .containsEntry("concurrency", "[1, 8]")
                 .containsEntry("iterations", "10")
                 .containsEntry("timeout", "PT10M")
-                .containsEntry("targetOptions", "{stream=true}");
+                .containsEntry("targetOptions", "{stream=true}")
+                .containsEntry("footprintAgents", "50")
+                .containsEntry("growthSessions", "60")
+                .containsEntry("coldStarts", "3");
     }
 
     @Test
@@ -76,6 +87,9 @@ class BenchOptionsTest {
         assertRejected(BenchOptions.builder().concurrency(List.of(8, 8)), "Concurrency [8] is listed twice");
         assertRejected(BenchOptions.builder().targets(List.of("raw", "raw")), "Target [raw] is listed twice");
         assertRejected(BenchOptions.builder().benchmarks(List.of(" ")), "Benchmark name [ ] must not be blank");
+        assertRejected(BenchOptions.builder().footprintAgents(0), "Footprint agents [0] must be at least 1");
+        assertRejected(BenchOptions.builder().growthSessions(-2), "Growth sessions [-2] must be at least 1");
+        assertRejected(BenchOptions.builder().coldStarts(0), "Cold starts [0] must be at least 1");
         assertRejected(BenchOptions.builder().driftThreshold(0), "Drift threshold [0.0] must be above 0 and below 1");
         assertRejected(BenchOptions.builder().pluginDirs(List.of(dir.resolve("nope"))),
                 "Plugin path [" + dir.resolve("nope") + "] does not exist");

@@ -74,6 +74,27 @@ class BenchRunnerTest {
         assertThat(summary.results().get(7).samples()).allMatch(sample -> sample >= sleep);
         assertThat(summary.results().get(11).samples()).allMatch(sample -> sample >= 2 * sleep);
 
+        // every turn is timed: 6 iterations x 2 sessions x 1 turn, each of them at least the sleep
+        CellResult sleepyC2 = summary.results().get(7);
+        assertThat(sleepyC2.turnLatency().n()).isEqualTo(12);
+        assertThat(sleepyC2.turnLatency().min()).isGreaterThanOrEqualTo(sleep);
+        // 2 sessions per iteration of at least 20 ms: at most 100 sessions per second
+        assertThat(sleepyC2.throughput().sessionsPerSecond()).isPositive().isLessThanOrEqualTo(100);
+        assertThat(sleepyC2.throughput().turnsPerSecond()).isEqualTo(sleepyC2.throughput().sessionsPerSecond());
+        CellResult scriptedSolo = summary.results().get(8);
+        assertThat(scriptedSolo.turnLatency().n()).as("2 turns per session").isEqualTo(12);
+        assertThat(scriptedSolo.throughput().turnsPerSecond())
+                .isCloseTo(2 * scriptedSolo.throughput().sessionsPerSecond(), org.assertj.core.data.Percentage.withPercentage(1e-6));
+        for (CellResult result : summary.results()) {
+            assertThat(result.memory().allocatedBytesPerOp()).as(result.name()).isPositive();
+            // getTotalThreadAllocatedBytes, which counts ended threads too, is there since JDK 14
+            assertThat(result.memory().allocationExact()).isTrue();
+            assertThat(result.memory().retainedBytesPerUnit()).isNull();
+            assertThat(result.jvm().classesLoaded()).isGreaterThan(500);
+            assertThat(result.jvm().peakThreads()).isPositive();
+            assertThat(result.metrics()).isEmpty();
+        }
+
         Path runDir = summary.runDir();
         assertThat(runDir.getParent()).isEqualTo(results.toAbsolutePath());
         assertThat(runDir.getFileName().toString()).matches("\\d{8}-\\d{6}-[0-9a-f]{4}");
@@ -84,8 +105,9 @@ class BenchRunnerTest {
         assertThat(info.endedAt()).isNotNull();
         assertThat(info.arguments()).containsExactly("run", "--targets", "scripted,plugged,probe,sleepy");
         assertThat(info.cells()).hasSize(12).first().isEqualTo(new PlannedCell("scripted", "echo", 1));
-        assertThat(info.settings()).containsEntry("iterations", "6")
-                .containsEntry("planNotes", "Benchmark [solo] does not run concurrently; planned at concurrency 1 only");
+        assertThat(info.settings()).containsEntry("iterations", "6").containsEntry("footprintAgents", "1000");
+        assertThat(info.notes()).containsExactly(
+                "Benchmark [solo] does not run concurrently; planned at concurrency 1 only");
         assertThat(info.environment()).containsKeys("java.version", "os.name", "cpus", "memory");
 
         CellResult stored = Json.read(layout.cellResult(info.cells().get(4)), CellResult.class);
@@ -93,7 +115,7 @@ class BenchRunnerTest {
         assertThat(stored.concurrency()).isEqualTo(2);
         assertThat(layout.cellLog(info.cells().get(4))).content().contains("[agentbench] timed: 6 iterations",
                 "[agentbench] jvm: ", "[agentbench] memory: 6 iterations, allocated");
-        assertThat(runDir.resolve(BenchRunner.MOCK_LOG)).content()
+        assertThat(layout.mockLog()).content()
                 .contains("registered echo", "unregistered echo", "registered solo", "unregistered solo");
         assertThat(LatestRun.resolve(results)).contains(runDir);
 
@@ -151,6 +173,11 @@ class BenchRunnerTest {
                 + TestTargets.Throwing.MESSAGE);
         assertThat(throwing.logTail()).isNotEmpty();
 
+        // the parent writes what it found into the cell's file: the report shows TIMEOUT with its reason
+        RunLayout layout = new RunLayout(summary.runDir());
+        assertThat(Json.read(layout.cellResult(new PlannedCell("hang", "echo", 1)), CellResult.class)).isEqualTo(hang);
+        assertThat(Json.read(layout.cellResult(new PlannedCell("exit3", "echo", 1)), CellResult.class)).isEqualTo(exit3);
+
         assertThat(byTarget.get("leaky").status()).as("a stray non-daemon thread does not keep the child alive")
                 .isEqualTo(CellStatus.OK);
         assertThat(byTarget.get("scripted").status()).isEqualTo(CellStatus.OK);
@@ -159,7 +186,7 @@ class BenchRunnerTest {
 
         // hang and exit3 were killed with their script registered; the others unregistered it, also
         // the target that threw in open()
-        List<String> registrations = Files.readAllLines(summary.runDir().resolve(BenchRunner.MOCK_LOG)).stream()
+        List<String> registrations = Files.readAllLines(new RunLayout(summary.runDir()).mockLog()).stream()
                 .filter(line -> line.endsWith("registered echo")).toList();
         assertThat(registrations).containsExactly("registered echo", "registered echo",
                 "registered echo", "unregistered echo",
@@ -185,7 +212,7 @@ class BenchRunnerTest {
     }
 
     @Test
-    void aSpentBudgetStartsNoNewCellAndSaysHowManyDidNotRun() {
+    void aSpentBudgetStartsNoNewCellAndSaysHowManyDidNotRun() throws Exception {
         RunSummary summary = new BenchRunner(TestRuns.options(dir.resolve("results"))
                 .targets(List.of("scripted")).benchmarks(List.of("echo", "solo"))
                 .maxDuration(Duration.ofMillis(1)).build()).run();
@@ -194,6 +221,15 @@ class BenchRunnerTest {
         assertThat(summary.results().get(0).error())
                 .isEqualTo("Not run: the run's time budget [PT0.001S] was spent before this cell; "
                         + "2 of 2 cells did not run");
+        assertThat(summary.allOk()).isFalse();
+        RunInfo info = Json.read(new RunLayout(summary.runDir()).runJson(), RunInfo.class);
+        assertThat(info).isEqualTo(summary.info());
+        assertThat(info.status()).isEqualTo(RunStatus.STOPPED);
+        assertThat(info.notes()).containsExactly(
+                "The run's time budget [PT0.001S] was spent after 0 of 2 cells; the other 2 did not run (MISSING)");
+        // the report reads the reason from the cells' files
+        assertThat(Json.read(new RunLayout(summary.runDir()).cellResult(info.cells().get(1)), CellResult.class))
+                .isEqualTo(summary.results().get(1));
     }
 
     @Test
@@ -202,7 +238,8 @@ class BenchRunnerTest {
         BenchRunner runner = new BenchRunner(TestRuns.options(results).targets(List.of("scripted", "nope")).build());
 
         assertThatThrownBy(runner::run).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Unknown target [nope]; known targets: [exit3, hang, leaky, probe, scripted, sleepy, throwing]");
+                .hasMessage("Unknown target [nope]; known targets: "
+                        + "[allocating, exit3, hang, heavy, leaky, probe, scripted, sleepy, throwing]");
         assertThat(results).doesNotExist();
     }
 }

@@ -2,6 +2,7 @@ package dev.agentbench.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.PlannedCell;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -29,6 +30,17 @@ class PlanTest {
         assertThat(plan.cells()).extracting(PlannedCell::concurrency).containsExactly(1, 8, 16);
         assertThat(plan.notes()).containsExactly(
                 "Benchmark [startup] does not run concurrently; planned at concurrency 1 only");
+    }
+
+    @Test
+    void onlySessionsBenchmarksExpandEvenWhenAnotherKindSaysItSupportsConcurrency() {
+        BenchmarkDescriptor construction = new BenchmarkDescriptor("instantiation", "test", true, "here", List.of(),
+                BenchmarkKind.CONSTRUCTION);
+        Plan plan = Plan.of(List.of(construction, benchmark("turn1", true)), List.of(1, 4), List.of(A));
+
+        assertThat(plan.cells()).extracting(PlannedCell::name).containsExactly("instantiation", "turn1", "turn1_c4");
+        assertThat(plan.notes()).containsExactly(
+                "Benchmark [instantiation] does not run concurrently; planned at concurrency 1 only");
     }
 
     @Test

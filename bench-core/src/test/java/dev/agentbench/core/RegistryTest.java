@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.agentbench.core.testing.PluginJars;
 import java.io.File;
 import java.nio.file.Files;
+import dev.agentbench.api.BenchmarkKind;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,15 +19,20 @@ class RegistryTest {
         Registry registry = Registry.load(List.of());
 
         assertThat(registry.targets()).extracting(TargetDescriptor::name)
-                .containsExactly("exit3", "hang", "leaky", "probe", "scripted", "sleepy", "throwing");
+                .containsExactly("allocating", "exit3", "hang", "heavy", "leaky", "probe", "scripted", "sleepy", "throwing");
         TargetDescriptor scripted = registry.target("scripted");
         assertThat(scripted.description()).isEqualTo("Test: answers from the script");
         assertThat(scripted.builtIn()).isTrue();
         assertThat(Path.of(scripted.location())).endsWith(Path.of("target", "test-classes"));
 
-        assertThat(registry.benchmarks()).extracting(BenchmarkDescriptor::name).containsExactly("echo", "solo");
+        assertThat(registry.benchmarks()).extracting(BenchmarkDescriptor::name)
+                .containsExactly("build", "cold", "echo", "footprint", "growth", "solo", "speedup");
         assertThat(registry.benchmark("echo").supportsConcurrency()).isTrue();
+        assertThat(registry.benchmark("echo").kind()).isEqualTo(BenchmarkKind.SESSIONS);
         assertThat(registry.benchmark("solo").supportsConcurrency()).isFalse();
+        assertThat(registry.benchmark("cold").kind()).isEqualTo(BenchmarkKind.COLD_START);
+        assertThat(registry.benchmark("build").kind()).isEqualTo(BenchmarkKind.CONSTRUCTION);
+        assertThat(registry.benchmark("build").expandsByConcurrency()).as("only SESSIONS expand").isFalse();
     }
 
     @Test
@@ -34,9 +40,9 @@ class RegistryTest {
         Registry registry = Registry.load(List.of());
 
         assertThatThrownBy(() -> registry.target("foo")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Unknown target [foo]; known targets: [exit3, hang, leaky, probe, scripted, sleepy, throwing]");
+                .hasMessage("Unknown target [foo]; known targets: [allocating, exit3, hang, heavy, leaky, probe, scripted, sleepy, throwing]");
         assertThatThrownBy(() -> registry.benchmark("turn9")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Unknown benchmark [turn9]; known benchmarks: [echo, solo]");
+                .hasMessage("Unknown benchmark [turn9]; known benchmarks: [build, cold, echo, footprint, growth, solo, speedup]");
     }
 
     @Test

@@ -2,34 +2,39 @@ package dev.agentbench.core.link;
 
 import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.Benchmark;
+import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.JvmContext;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunLayout;
-import dev.agentbench.api.result.TimeStats;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.Defaults;
 import dev.agentbench.core.internal.Json;
-import dev.agentbench.core.measure.AllocationCounter;
+import dev.agentbench.core.measure.Agents;
+import dev.agentbench.core.measure.ConstructionProcedure;
+import dev.agentbench.core.measure.FootprintProcedure;
+import dev.agentbench.core.measure.GrowthProcedure;
 import dev.agentbench.core.measure.IterationFailedException;
-import dev.agentbench.core.measure.JvmContext;
-import dev.agentbench.core.measure.Passes;
-import dev.agentbench.core.measure.SessionRunner;
-import dev.agentbench.core.measure.Statistics;
-import dev.agentbench.core.measure.SteadyState;
+import dev.agentbench.core.measure.JvmMeters;
+import dev.agentbench.core.measure.Measurement;
+import dev.agentbench.core.measure.PassSettings;
+import dev.agentbench.core.measure.SessionsProcedure;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
-/** The child's side of a cell: measure it, write its result. */
+/**
+ * The child's side of a cell: find target and benchmark, register the script, measure the cell the
+ * way its benchmark's {@link BenchmarkKind} says, write its result.
+ */
 final class CellChild {
 
     /** A cell that cannot be measured, with a message for its result. */
@@ -39,6 +44,12 @@ final class CellChild {
         CellFailure(String message, Throwable cause) {
             super(message, cause);
         }
+    }
+
+    /** A procedure that needs one open agent. */
+    @FunctionalInterface
+    private interface WithHandle {
+        Measurement measure(TargetHandle handle) throws Exception;
     }
 
     private final CellSpec spec;
@@ -58,13 +69,13 @@ final class CellChild {
     static int run(Path specFile) throws IOException {
         CellSpec spec = Json.read(specFile, CellSpec.class);
         PlannedCell cell = spec.plannedCell();
-        log("cell " + cell.target() + "/" + cell.name() + " on " + System.getProperty("java.vm.name") + " "
-                + System.getProperty("java.version"));
+        CellLog.say("cell " + cell.target() + "/" + cell.name() + " on " + System.getProperty("java.vm.name") + " "
+                + System.getProperty("java.version") + (spec.dryRun() ? " (dry run)" : ""));
         CellResult result;
         try {
             result = new CellChild(spec, System::nanoTime).measure();
         } catch (Throwable t) {
-            log("cell failed: " + t.getMessage());
+            CellLog.say("cell failed: " + t.getMessage());
             t.printStackTrace();
             String message = t instanceof CellFailure || t instanceof IterationFailedException
                     ? t.getMessage() : IterationFailedException.describe(t);
@@ -72,11 +83,11 @@ final class CellChild {
         }
         Path resultFile = new RunLayout(Path.of(spec.runDir())).cellResult(cell);
         Json.write(resultFile, result);
-        log("result " + result.status() + " written to " + resultFile);
+        CellLog.say("result " + result.status() + " written to " + resultFile);
         return result.status() == CellStatus.OK ? ChildMain.EXIT_OK : ChildMain.EXIT_CELL_FAILED;
     }
 
-    /** Registers the script, opens the target, runs the passes; closes everything it opened. */
+    /** Registers the script, measures by kind; closes everything it opened and unregisters the script. */
     CellResult measure() throws Exception {
         BenchTarget target = find(BenchTarget.class, spec.target(), BenchTarget::name);
         Benchmark benchmark = find(Benchmark.class, spec.benchmark(), Benchmark::name);
@@ -89,87 +100,63 @@ final class CellChild {
         } catch (IOException e) {
             throw new CellFailure("Cannot register script [" + scriptName + "] with the mock: " + e.getMessage(), e);
         }
-        try (JvmContext jvm = new JvmContext()) {
-            TargetContext context = new TargetContext(mock.scriptUrl(scriptName), Defaults.API_KEY, Defaults.MODEL,
-                    benchmark.instructions(), benchmark.tools(), script, spec.targetOptions());
-            TargetHandle handle;
-            try {
-                handle = target.open(context);
-            } catch (Exception e) {
-                throw new CellFailure("Target [" + spec.target() + "] failed to open: "
-                        + IterationFailedException.describe(e), e);
+        try {
+            Agents agents = new Agents(target, new TargetContext(mock.scriptUrl(scriptName), Defaults.API_KEY,
+                    Defaults.MODEL, benchmark.instructions(), benchmark.tools(), script, spec.targetOptions()));
+            if (benchmark.kind() == BenchmarkKind.COLD_START) {
+                return ColdStartSample.measure(spec.plannedCell(), script, agents);
             }
-            if (handle == null) {
-                throw new CellFailure("Target [" + spec.target() + "] opened no handle (open returned null)", null);
-            }
-            CellResult result;
-            try (SessionRunner sessions = new SessionRunner(benchmark, handle, spec.concurrency(), clock)) {
-                result = passes(sessions, jvm);
-            } catch (Exception | Error e) {
-                closeQuietly(handle, e);
-                throw e;
-            }
-            try {
-                handle.close();
-            } catch (Exception e) {
-                throw new CellFailure("Closing the handle of target [" + spec.target() + "] failed: "
-                        + IterationFailedException.describe(e), e);
-            }
-            return result;
+            return measureWithMeters(benchmark, agents);
         } finally {
             try {
                 mock.unregister(scriptName);
             } catch (IOException e) {
-                log("could not unregister script [" + scriptName + "]: " + e.getMessage());
+                CellLog.say("could not unregister script [" + scriptName + "]: " + e.getMessage());
             }
         }
     }
 
-    private CellResult passes(SessionRunner sessions, JvmContext jvm) throws IterationFailedException {
-        Passes passes = new Passes(clock);
-        long start = clock.getAsLong();
-        int warmed = passes.warmup(sessions, spec.warmup(), Duration.ofMillis(spec.warmupTimeMillis()));
-        log("warm-up: " + warmed + " iterations in " + millis(clock.getAsLong() - start) + " ms");
-        JvmContext.Snapshot before = jvm.snapshot();
-        long[] samples = passes.timed(sessions, spec.iterations());
-        JvmContext.Snapshot after = jvm.snapshot();
-        TimeStats time = Statistics.of(samples);
-        Optional<SteadyState> steady = SteadyState.of(samples, spec.driftThreshold());
-        log("timed: " + samples.length + " iterations, median " + Math.round(time.median()) + " ns, p99 "
-                + Math.round(time.p99()) + " ns" + steady.map(s -> String.format(", drift %.3f (%s)", s.drift(),
-                        s.steady() ? "steady" : "NOT steady")).orElse(""));
-        log(String.format("jvm: %d GC pauses (%.1f ms) in the timed pass, %d classes loaded, %d threads at most,"
-                + " peak RSS %s", after.gcPauses() - before.gcPauses(), after.gcPauseMillis() - before.gcPauseMillis(),
-                after.classesLoaded(), after.peakThreads(),
-                after.peakRssBytes() < 0 ? "unknown" : (after.peakRssBytes() >> 20) + " MiB"));
-        memoryPass(sessions, passes);
-        List<Long> kept = new ArrayList<>(samples.length);
-        Arrays.stream(samples).forEach(kept::add);
-        return new CellResult(spec.target(), spec.benchmark(), spec.concurrency(), spec.name(), CellStatus.OK, null,
-                time, warmed, steady.map(SteadyState::steady).orElse(null), steady.map(SteadyState::drift).orElse(null),
-                kept, List.of());
-    }
-
-    /** Allocated bytes per iteration across all threads, in a pass of its own after the timed one. */
-    private void memoryPass(SessionRunner sessions, Passes passes) throws IterationFailedException {
-        Optional<AllocationCounter> counter = AllocationCounter.create();
-        if (counter.isEmpty()) {
-            log("memory: this JVM does not count allocated bytes per thread");
-            return;
+    private CellResult measureWithMeters(Benchmark benchmark, Agents agents) throws Exception {
+        PassSettings settings = spec.passSettings();
+        Consumer<String> log = CellLog::say;
+        try (JvmMeters meters = new JvmMeters()) {
+            Measurement measurement = switch (benchmark.kind()) {
+                case SESSIONS -> withHandle(agents,
+                        handle -> SessionsProcedure.measure(benchmark, handle, settings, clock, log));
+                case SESSION_GROWTH -> withHandle(agents,
+                        handle -> GrowthProcedure.measure(benchmark, handle, settings, clock, log));
+                case CONSTRUCTION -> ConstructionProcedure.measure(agents, settings, clock, log);
+                case FOOTPRINT -> FootprintProcedure.measure(agents, settings, clock, log);
+                case COLD_START -> throw new IllegalStateException("A cold start is measured by ColdStartSample");
+            };
+            JvmContext jvm = null;
+            if (!settings.dryRun()) {
+                JvmMeters.Snapshot snapshot = meters.snapshot();
+                CellLog.say(String.format("jvm: %d GC pauses (%.1f ms), %d classes loaded, %d threads at most,"
+                        + " peak RSS %s", snapshot.gcPauses(), snapshot.gcPauseMillis(), snapshot.classesLoaded(),
+                        snapshot.peakThreads(),
+                        snapshot.peakRssBytes() < 0 ? "unknown" : (snapshot.peakRssBytes() >> 20) + " MiB"));
+                jvm = snapshot.toResult();
+            }
+            return measurement.toResult(spec.plannedCell(), jvm);
         }
-        AllocationCounter allocated = counter.get();
-        long selfCost = allocated.selfCost();
-        int iterations = Math.min(spec.iterations(), Defaults.MEMORY_ITERATIONS);
-        long[] bytes = passes.measured("memory", "m",
-                tag -> Math.max(0, sessions.measure(tag, allocated) - selfCost), iterations);
-        TimeStats stats = Statistics.of(bytes);
-        log(String.format("memory: %d iterations, allocated %.0f bytes/op median (min %.0f, max %.0f), all threads%s",
-                iterations, stats.median(), stats.min(), stats.max(),
-                allocated.exact() ? "" : " alive across the iteration (JDK 17: a lower bound)"));
     }
 
-    private static <T> T find(Class<T> type, String name, java.util.function.Function<T, String> nameOf)
-            throws CellFailure {
+    /** Opens one agent, runs {@code procedure} with it, and closes it, also when the procedure fails. */
+    private static Measurement withHandle(Agents agents, WithHandle procedure) throws Exception {
+        TargetHandle handle = agents.open();
+        Measurement measurement;
+        try {
+            measurement = procedure.measure(handle);
+        } catch (Exception | Error e) {
+            Agents.closeAfter(handle, e);
+            throw e;
+        }
+        agents.close(handle);
+        return measurement;
+    }
+
+    private static <T> T find(Class<T> type, String name, Function<T, String> nameOf) throws CellFailure {
         List<String> seen = new ArrayList<>();
         for (T candidate : ServiceLoader.load(type, CellChild.class.getClassLoader())) {
             String candidateName = nameOf.apply(candidate);
@@ -180,21 +167,5 @@ final class CellChild {
         }
         throw new CellFailure(type.getSimpleName() + " [" + name + "] is not on this child's class path; found: "
                 + seen, null);
-    }
-
-    private static void closeQuietly(TargetHandle handle, Throwable failure) {
-        try {
-            handle.close();
-        } catch (Exception e) {
-            failure.addSuppressed(e);
-        }
-    }
-
-    private static long millis(long nanos) {
-        return nanos / 1_000_000;
-    }
-
-    private static void log(String line) {
-        System.out.println("[agentbench] " + line);
     }
 }

@@ -1,5 +1,6 @@
 package dev.agentbench.core.link;
 
+import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
@@ -10,16 +11,19 @@ import dev.agentbench.core.internal.Processes;
 import dev.agentbench.core.internal.RunGuard;
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The parent's side of a cell: writes the spec, starts the child JVM, enforces the timeout and
- * turns whatever happened into a {@link CellResult}. Never throws for a cell that went wrong: one
- * cell failing never stops the run.
+ * The parent's side of a cell: writes the spec, starts the child JVM (for a cold start, one fresh
+ * JVM per sample), enforces the timeout and turns whatever happened into a {@link CellResult}, which
+ * it writes to the cell's result file. Never throws for a cell that went wrong: one cell failing
+ * never stops the run.
  */
 public final class CellLauncher {
 
@@ -64,36 +68,81 @@ public final class CellLauncher {
         return command;
     }
 
-    /** Where a cell's spec is written: beside its result, as {@code <cell>.spec.json}. */
-    static Path specFile(RunLayout layout, PlannedCell cell) {
-        return layout.targetDir(cell.target()).resolve(cell.name() + ".spec.json");
-    }
-
     /**
-     * Runs one cell in its own child JVM.
+     * Runs one cell in its own child JVM, or a COLD_START cell in {@link ChildSettings#coldStarts()}
+     * fresh JVMs one after another, and writes its result file (with the log's tail when it is not
+     * OK), whatever the child left there.
      *
      * @param pluginEntries class path entries of the cell's target and benchmark plugins; empty for
      *     built-ins
-     * @throws RunGuard.RunStoppedException when the run was interrupted before the child started
+     * @param kind how the cell's benchmark is measured
+     * @throws RunGuard.RunStoppedException when the run was interrupted before a child started
      */
-    public CellResult run(PlannedCell cell, List<String> pluginEntries) {
+    public CellResult run(PlannedCell cell, List<String> pluginEntries, BenchmarkKind kind) {
         RunLayout layout = settings.layout();
-        Path log = layout.cellLog(cell);
-        Path result = layout.cellResult(cell);
-        Path spec = specFile(layout, cell);
+        Path spec = layout.cellSpec(cell);
         try {
             Files.createDirectories(layout.targetDir(cell.target()));
-            Files.deleteIfExists(result);
+            Files.deleteIfExists(layout.cellLog(cell));
             Json.write(spec, new CellSpec(layout.runDir().toAbsolutePath().toString(), cell.target(),
                     cell.benchmark(), cell.concurrency(), cell.name(), settings.iterations(), settings.warmup(),
-                    settings.warmupTime().toMillis(), settings.driftThreshold(), settings.mockUrl().toString(),
+                    settings.warmupTime().toMillis(), settings.driftThreshold(), settings.footprintAgents(),
+                    settings.growthSessions(), settings.dryRun(), settings.mockUrl().toString(),
                     settings.targetOptions()));
         } catch (IOException e) {
             return CellResult.failed(cell, CellStatus.FAILED, "Cannot write the cell's spec [" + spec + "]: " + e, List.of());
         }
+        CellResult result = kind == BenchmarkKind.COLD_START
+                ? coldStart(cell, pluginEntries, spec) : child(cell, pluginEntries, spec);
+        if (!guard.interrupted()) {
+            try {
+                Json.write(layout.cellResult(cell), result);
+            } catch (IOException e) {
+                System.err.println("agentbench: cannot write the result of cell [" + cell.target() + "/"
+                        + cell.name() + "]: " + e.getMessage());
+            }
+        }
+        return result;
+    }
+
+    /** {@code coldStarts} fresh JVMs in turn, their output appended to one log; the first failure ends the cell. */
+    private CellResult coldStart(PlannedCell cell, List<String> pluginEntries, Path spec) {
+        int samples = settings.coldStarts();
+        List<CellResult> done = new ArrayList<>(samples);
+        for (int i = 1; i <= samples; i++) {
+            Path log = settings.layout().cellLog(cell);
+            try {
+                Files.writeString(log, CellLog.PREFIX + "cold start " + i + " of " + samples + System.lineSeparator(),
+                        StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                return CellResult.failed(cell, CellStatus.FAILED, "Cannot write the cell's log [" + log + "]: " + e,
+                        List.of());
+            }
+            CellResult sample = child(cell, pluginEntries, spec);
+            if (sample.status() != CellStatus.OK) {
+                return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), sample.status(),
+                        "Cold start [" + i + " of " + samples + "]: " + sample.error(), null, 0, null, null, List.of(),
+                        sample.logTail(), null, null, null, null, null);
+            }
+            done.add(sample);
+        }
+        return settings.dryRun() ? ColdStartCell.dryRun(cell, done.get(0)) : ColdStartCell.aggregate(cell, done);
+    }
+
+    /** One child JVM, its output appended to the cell's log. */
+    private CellResult child(PlannedCell cell, List<String> pluginEntries, Path spec) {
+        RunLayout layout = settings.layout();
+        Path log = layout.cellLog(cell);
+        Path result = layout.cellResult(cell);
+        try {
+            Files.deleteIfExists(result);
+        } catch (IOException e) {
+            return CellResult.failed(cell, CellStatus.FAILED, "Cannot remove an old result [" + result + "]: " + e,
+                    List.of());
+        }
         ProcessBuilder builder = new ProcessBuilder(childCommand(settings, pluginEntries, spec))
                 .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Process child;
         try {
             child = guard.start(builder);
@@ -152,7 +201,8 @@ public final class CellLauncher {
         }
         return new CellResult(result.target(), result.benchmark(), result.concurrency(), result.name(),
                 result.status(), result.error(), result.time(), result.warmupIterations(), result.steadyState(),
-                result.drift(), result.samples(), LogTail.of(log, Defaults.LOG_TAIL_LINES));
+                result.drift(), result.samples(), LogTail.of(log, Defaults.LOG_TAIL_LINES), result.memory(),
+                result.throughput(), result.turnLatency(), result.jvm(), result.metrics());
     }
 
     private static String lastLine(Path log) {

@@ -1,6 +1,8 @@
 package dev.agentbench.core.link;
 
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.core.measure.PassSettings;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 
@@ -17,6 +19,9 @@ import java.util.Objects;
  * @param warmup the least number of warm-up iterations
  * @param warmupTimeMillis the least warm-up time
  * @param driftThreshold the steady-state threshold
+ * @param footprintAgents agents a FOOTPRINT cell holds at once
+ * @param growthSessions sessions a SESSION_GROWTH cell runs
+ * @param dryRun one checked iteration, nothing else
  * @param mockUrl where the mock listens, for example {@code http://127.0.0.1:41234}
  * @param targetOptions the user's target options
  */
@@ -30,6 +35,9 @@ public record CellSpec(
         int warmup,
         long warmupTimeMillis,
         double driftThreshold,
+        int footprintAgents,
+        int growthSessions,
+        boolean dryRun,
         String mockUrl,
         Map<String, String> targetOptions) {
 
@@ -51,5 +59,11 @@ public record CellSpec(
     /** The cell this spec measures. */
     public PlannedCell plannedCell() {
         return new PlannedCell(target, benchmark, concurrency, name);
+    }
+
+    /** How to measure it. */
+    public PassSettings passSettings() {
+        return new PassSettings(concurrency, iterations, warmup, Duration.ofMillis(warmupTimeMillis), driftThreshold,
+                footprintAgents, growthSessions, dryRun);
     }
 }

@@ -20,6 +20,10 @@ import java.util.Objects;
  * @param warmup the least number of warm-up iterations per cell
  * @param warmupTime the least warm-up time per cell
  * @param driftThreshold the steady-state threshold
+ * @param footprintAgents agents a FOOTPRINT cell holds at once
+ * @param growthSessions sessions a SESSION_GROWTH cell runs
+ * @param coldStarts fresh JVMs a COLD_START cell runs, one after another
+ * @param dryRun one checked iteration per cell (one JVM per cold start cell), nothing timed
  * @param targetOptions the user's target options
  * @param timeout how long one child may run
  */
@@ -33,6 +37,10 @@ public record ChildSettings(
         int warmup,
         Duration warmupTime,
         double driftThreshold,
+        int footprintAgents,
+        int growthSessions,
+        int coldStarts,
+        boolean dryRun,
         Map<String, String> targetOptions,
         Duration timeout) {
 
@@ -43,6 +51,9 @@ public record ChildSettings(
         Objects.requireNonNull(mockUrl, "mockUrl");
         Objects.requireNonNull(warmupTime, "warmupTime");
         Objects.requireNonNull(timeout, "timeout");
+        if (coldStarts < 1) {
+            throw new IllegalArgumentException("Cold starts [" + coldStarts + "] must be at least 1");
+        }
         jvmArgs = List.copyOf(jvmArgs);
         targetOptions = Map.copyOf(targetOptions);
     }

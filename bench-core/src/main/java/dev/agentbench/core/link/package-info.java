@@ -5,7 +5,7 @@
  * <p>For each cell the parent ({@link dev.agentbench.core.link.CellLauncher}):
  * <ol>
  *   <li>writes the cell's {@link dev.agentbench.core.link.CellSpec} as JSON to
- *       {@code <run>/<target>/<cell>.spec.json};</li>
+ *       {@code <run>/<target>/<cell>.spec.json} ({@code RunLayout.cellSpec});</li>
  *   <li>starts {@code <java> <jvm-args> -cp <harness>[:<plugin>] ChildMain <spec-file>} (the command
  *       is built in {@link dev.agentbench.core.link.CellLauncher#childCommand}), with stdout and
  *       stderr to the cell's log and stdin a pipe it holds open;</li>
@@ -15,8 +15,11 @@
  *
  * <p>The child ({@code ChildMain}, {@link dev.agentbench.core.link.CellChild}) reads the spec, finds
  * target and benchmark by name with {@link java.util.ServiceLoader}, registers the benchmark's script
- * with the mock, opens the target, runs warm-up and timed passes, writes the result (a temporary
- * file renamed over the result file), closes everything in {@code finally} and exits with
+ * with the mock, measures the cell as the benchmark's kind says (the procedures of {@code measure};
+ * a cold start is one sample per child, {@code ColdStartSample}, which the parent aggregates in
+ * {@code ColdStartCell}), writes the result (a temporary file renamed over the result file; the
+ * parent rewrites it with the log's tail when it is not OK), closes everything in {@code finally}
+ * and exits with
  * {@code System.exit}: 0 after an OK result, 1 after a FAILED one, 2 when it could write none. It
  * halts at once when its stdin reaches end-of-file, that is when the parent is gone.
  */

@@ -8,10 +8,11 @@ import java.util.function.LongSupplier;
 /**
  * Bytes allocated so far by all threads of this JVM, from {@code com.sun.management.ThreadMXBean}.
  *
- * <p>On JDK 21 and later it reads {@code getTotalThreadAllocatedBytes}, which also counts threads
- * that have ended: exact. On JDK 17 it sums {@code getThreadAllocatedBytes} over the live threads,
- * so the bytes of a thread that ends between two readings are lost: a lower bound, exact when
- * every thread that allocates outlives the measured region (the session pool does). Either way a
+ * <p>It reads {@code getTotalThreadAllocatedBytes} (JDK 14 and later, so on every JDK the harness
+ * runs on), which also counts threads that have ended: exact. Should a JVM lack it, it sums {@code
+ * getThreadAllocatedBytes} over the live threads, so the bytes of a thread that ends between two
+ * readings are lost: a lower bound, exact when every thread that allocates outlives the measured
+ * region (the session pool does). Either way a
  * reading itself allocates a little on the calling thread; {@link #selfCost()} measures how much,
  * so that callers can subtract it.
  */
@@ -39,12 +40,12 @@ public final class AllocationCounter implements LongSupplier {
             total = com.sun.management.ThreadMXBean.class.getMethod("getTotalThreadAllocatedBytes");
             total.invoke(threads);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            total = null; // JDK 17-20
+            total = null; // a JVM without it: sum over live threads
         }
         return Optional.of(new AllocationCounter(threads, total));
     }
 
-    /** Whether readings count threads that have ended (JDK 21+). */
+    /** Whether readings count threads that have ended ({@code getTotalThreadAllocatedBytes}, JDK 14+). */
     public boolean exact() {
         return total != null;
     }

@@ -12,7 +12,10 @@ public final class IterationFailedException extends Exception {
         super(pass + " iteration [" + (index + 1) + "] failed: " + describe(cause), cause);
     }
 
-    /** A check's own message, or the exception's class and message for anything else. */
+    /**
+     * A check's own message (after {@code check failed: }), an {@link AgentFailedException}'s as it
+     * stands, or the exception's class and message for anything else.
+     */
     public static String describe(Throwable error) {
         Throwable cause = error;
         while (cause instanceof ExecutionException && cause.getCause() != null) {
@@ -20,6 +23,9 @@ public final class IterationFailedException extends Exception {
         }
         if (cause instanceof CheckFailedException) {
             return "check failed: " + cause.getMessage();
+        }
+        if (cause instanceof AgentFailedException) {
+            return cause.getMessage();
         }
         String message = cause.getMessage();
         return cause.getClass().getName() + (message == null ? "" : ": " + message);

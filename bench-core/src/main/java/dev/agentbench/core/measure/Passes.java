@@ -15,11 +15,33 @@ public final class Passes {
         long run(String tag) throws Exception;
     }
 
+    /**
+     * One iteration whose measured region is read with whatever counter it is given: the clock in
+     * the timed pass, allocated bytes in the memory pass. Returns the counter's difference.
+     */
+    @FunctionalInterface
+    public interface Counted {
+        long run(String tag, LongSupplier counter) throws Exception;
+    }
+
     private final LongSupplier clock;
 
     /** @param clock nanoseconds, {@code System::nanoTime} outside tests */
     public Passes(LongSupplier clock) {
         this.clock = clock;
+    }
+
+    /**
+     * A dry run's one checked iteration, timed by the iteration itself and named {@code dry run} in a
+     * failure.
+     */
+    public long[] dryRun(Iteration iteration) throws IterationFailedException {
+        return measured("dry run", "d", iteration, 1);
+    }
+
+    /** {@code iteration} measured by this pass's clock. */
+    public Iteration timed(Counted iteration) {
+        return tag -> iteration.run(tag, clock);
     }
 
     /**
@@ -35,7 +57,7 @@ public final class Passes {
         int done = 0;
         while (done < minIterations || clock.getAsLong() - start < minNanos) {
             try {
-                iteration.run("w" + done);
+                iteration.run(tag("w", done));
             } catch (Exception e) {
                 throw new IterationFailedException("warmup", done, e);
             }
@@ -61,14 +83,31 @@ public final class Passes {
      */
     public long[] measured(String pass, String tagPrefix, Iteration iteration, int iterations)
             throws IterationFailedException {
-        long[] samples = new long[iterations];
-        for (int i = 0; i < iterations; i++) {
+        return measuredInto(pass, tagPrefix, iteration, new long[iterations]);
+    }
+
+    /**
+     * As {@link #measured}, one iteration per element of {@code samples}, into that array: for a
+     * pass that must allocate nothing of its own while it runs (retained-heap passes).
+     */
+    public long[] measuredInto(String pass, String tagPrefix, Iteration iteration, long[] samples)
+            throws IterationFailedException {
+        for (int i = 0; i < samples.length; i++) {
             try {
-                samples[i] = iteration.run(tagPrefix + i);
+                samples[i] = iteration.run(tag(tagPrefix, i));
             } catch (Exception e) {
                 throw new IterationFailedException(pass, i, e);
             }
         }
         return samples;
+    }
+
+    /**
+     * An iteration's tag. Every pass makes its tags here, at one call site, so that the string
+     * concatenation is linked in the warm-up: linking it later would leave classes and caches on the
+     * heap in the middle of a retained-heap reading.
+     */
+    private static String tag(String prefix, int index) {
+        return prefix + index;
     }
 }

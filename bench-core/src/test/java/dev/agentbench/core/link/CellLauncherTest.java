@@ -18,14 +18,14 @@ class CellLauncherTest {
 
     private static ChildSettings settings(Path runDir) {
         return new ChildSettings(Path.of("/jdk/bin/java"), List.of("-Xms1g", "-Xmx1g", "-Xmx2g"), "harness.jar",
-                new RunLayout(runDir), URI.create("http://127.0.0.1:1234"), 10, 5, Duration.ZERO, 0.1, Map.of(),
-                Duration.ofSeconds(30));
+                new RunLayout(runDir), URI.create("http://127.0.0.1:1234"), 10, 5, Duration.ZERO, 0.1, 1000, 500, 10, false,
+                Map.of(), Duration.ofSeconds(30));
     }
 
     @Test
     void aBuiltInTargetsChildGetsTheHarnessClassPathOnly(@TempDir Path runDir) {
         PlannedCell cell = new PlannedCell("raw", "turn1", 1);
-        Path spec = CellLauncher.specFile(new RunLayout(runDir), cell);
+        Path spec = new RunLayout(runDir).cellSpec(cell);
 
         List<String> command = CellLauncher.childCommand(settings(runDir), List.of(), spec);
 
@@ -39,7 +39,7 @@ class CellLauncherTest {
         String folder = "/plugins/llmagent" + File.separator + "*";
 
         List<String> command = CellLauncher.childCommand(settings(runDir), List.of(folder),
-                CellLauncher.specFile(new RunLayout(runDir), cell));
+                new RunLayout(runDir).cellSpec(cell));
 
         assertThat(command).containsSequence("-cp", "harness.jar" + File.pathSeparator + folder,
                 "dev.agentbench.core.link.ChildMain");

@@ -72,8 +72,8 @@ class JvmMetersTest {
 
     @Test
     void jvmContextReadsTheBinders() {
-        try (JvmContext jvm = new JvmContext()) {
-            JvmContext.Snapshot snapshot = jvm.snapshot();
+        try (JvmMeters jvm = new JvmMeters()) {
+            JvmMeters.Snapshot snapshot = jvm.snapshot();
 
             assertThat(snapshot.classesLoaded()).isGreaterThan(100);
             assertThat(snapshot.peakThreads()).isPositive();

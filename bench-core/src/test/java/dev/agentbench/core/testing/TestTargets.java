@@ -198,4 +198,63 @@ public final class TestTargets {
             };
         }
     }
+
+    /** Allocates exactly {@link #BYTES} of payload (one array) in every turn: a target of known allocation. */
+    public static final class Allocating implements BenchTarget {
+        /** The array's length; a {@code byte[]} of it takes this plus a 16-byte header, a multiple of 8. */
+        public static final int BYTES = 100_000;
+        /** Where the arrays go, so that the JIT cannot drop them. */
+        public static volatile byte[] sink;
+
+        @Override
+        public String name() {
+            return "allocating";
+        }
+
+        @Override
+        public String description() {
+            return "Test: allocates 100,000 bytes per turn";
+        }
+
+        @Override
+        public TargetHandle open(TargetContext context) {
+            return new ScriptedHandle(context.script()) {
+                @Override
+                public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+                    sink = new byte[BYTES];
+                    return super.runTurn(userId, sessionId, message);
+                }
+            };
+        }
+    }
+
+    /**
+     * Every agent holds {@link #BYTES} of its own: a target of known footprint. Small objects, as
+     * real agents are: 100 arrays of 1,984 bytes (2,000 with their headers) and the array of their
+     * 100 compressed references.
+     */
+    public static final class Heavy implements BenchTarget {
+        public static final int BYTES = 100 * 2_000 + 16 + 100 * 4;
+
+        @Override
+        public String name() {
+            return "heavy";
+        }
+
+        @Override
+        public String description() {
+            return "Test: every agent holds 200,416 bytes";
+        }
+
+        @Override
+        public TargetHandle open(TargetContext context) {
+            byte[][] held = new byte[100][1_984];
+            return new ScriptedHandle(context.script()) {
+                @Override
+                public void close() {
+                    held[0][0] = 1;
+                }
+            };
+        }
+    }
 }

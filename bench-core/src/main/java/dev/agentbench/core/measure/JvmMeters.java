@@ -1,5 +1,6 @@
 package dev.agentbench.core.measure;
 
+import dev.agentbench.api.result.JvmContext;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -7,15 +8,18 @@ import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The JVM around a cell, read through micrometer's JVM binders: GC pauses, classes loaded, peak
- * live threads; and the process's peak resident set where Linux reports it.
+ * live threads; and the process's peak resident set where Linux reports it. GC pauses are counted
+ * from the moment the meters are made.
  */
-public final class JvmContext implements AutoCloseable {
+public final class JvmMeters implements AutoCloseable {
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final JvmGcMetrics gc = new JvmGcMetrics();
@@ -30,9 +34,16 @@ public final class JvmContext implements AutoCloseable {
      * @param peakRssBytes the process's peak resident set size ({@code VmHWM}), or -1 when unknown
      */
     public record Snapshot(long gcPauses, double gcPauseMillis, long classesLoaded, long peakThreads,
-            long peakRssBytes) {}
+            long peakRssBytes) {
 
-    public JvmContext() {
+        /** As the result model records it. */
+        public JvmContext toResult() {
+            return new JvmContext(gcPauses, gcPauseMillis, classesLoaded, (int) peakThreads,
+                    peakRssBytes < 0 ? null : peakRssBytes);
+        }
+    }
+
+    public JvmMeters() {
         gc.bindTo(registry);
         new ClassLoaderMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
@@ -47,6 +58,22 @@ public final class JvmContext implements AutoCloseable {
         }
         return new Snapshot(pauses, pauseMillis, (long) gauge("jvm.classes.loaded"), (long) gauge("jvm.threads.peak"),
                 peakRss());
+    }
+
+    /**
+     * The same figures read straight from the platform MXBeans, counting from the JVM's start: for a
+     * cold start, where binding micrometer first would load classes into the measurement.
+     */
+    public static Snapshot sinceStart() {
+        long collections = 0;
+        long collectionMillis = 0;
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            collections += Math.max(0, collector.getCollectionCount());
+            collectionMillis += Math.max(0, collector.getCollectionTime());
+        }
+        return new Snapshot(collections, collectionMillis,
+                ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount(),
+                ManagementFactory.getThreadMXBean().getPeakThreadCount(), peakRss());
     }
 
     private double gauge(String name) {

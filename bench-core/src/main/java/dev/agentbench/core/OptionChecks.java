@@ -1,0 +1,62 @@
+package dev.agentbench.core;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** The checks of {@link BenchOptions.Builder#build()}: each throws naming the value in brackets. */
+final class OptionChecks {
+
+    private OptionChecks() {}
+
+    static void atLeast(String what, int value, int least) {
+        if (value < least) {
+            throw new IllegalArgumentException(what + " [" + value + "] must be at least " + least);
+        }
+    }
+
+    static void positive(String what, Duration value) {
+        if (value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(what + " [" + value + "] must be positive");
+        }
+    }
+
+    static void concurrency(List<Integer> concurrency) {
+        if (concurrency.isEmpty()) {
+            throw new IllegalArgumentException("Concurrency [] must list at least one level");
+        }
+        Set<Integer> seen = new HashSet<>();
+        for (int level : concurrency) {
+            atLeast("Concurrency", level, 1);
+            if (!seen.add(level)) {
+                throw new IllegalArgumentException("Concurrency [" + level + "] is listed twice");
+            }
+        }
+    }
+
+    static void names(String kind, List<String> names) {
+        Set<String> seen = new HashSet<>();
+        for (String name : names) {
+            if (name.isBlank()) {
+                throw new IllegalArgumentException(kind + " name [" + name + "] must not be blank");
+            }
+            if (!seen.add(name)) {
+                throw new IllegalArgumentException(kind + " [" + name + "] is listed twice");
+            }
+        }
+    }
+
+    static void pluginPaths(List<Path> paths) {
+        for (Path plugin : paths) {
+            if (!Files.exists(plugin)) {
+                throw new IllegalArgumentException("Plugin path [" + plugin + "] does not exist");
+            }
+            if (!Files.isReadable(plugin)) {
+                throw new IllegalArgumentException("Plugin path [" + plugin + "] is not readable");
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package dev.agentbench.core.link;
+
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.TurnResult;
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.script.Script;
+import dev.agentbench.api.script.ScriptChecks;
+import dev.agentbench.core.measure.Agents;
+import dev.agentbench.core.measure.IterationFailedException;
+import dev.agentbench.core.measure.JvmMeters;
+import dev.agentbench.core.measure.Statistics;
+import java.lang.management.ClassLoadingMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One sample of a COLD_START cell, in a fresh child JVM: build one agent, answer the script's first
+ * turn (checked), and stamp both against the JVM's launch.
+ *
+ * <p>Launch is {@code RuntimeMXBean.getStartTime()}: the moment the JVM itself records as its start,
+ * early in its creation, after the {@code java} launcher has been exec'd and has loaded the JVM
+ * library (a few milliseconds this figure does not see). It was chosen over a stamp taken by the
+ * parent because it needs no clock shared between two processes and leaves out process creation,
+ * which is the operating system's cost, not the framework's. Every figure includes the harness's own
+ * start path (reading the spec, registering the script with the mock); the {@code noop} target's
+ * cold start has the same path and is subtracted by the report.
+ */
+final class ColdStartSample {
+
+    /** Milliseconds from launch to the harness being ready to call {@code open}. */
+    static final String HARNESS_READY_MS = "harnessReadyMs";
+    /** Milliseconds from launch to {@code open} returning an agent. */
+    static final String AGENT_BUILT_MS = "agentBuiltMs";
+    /** Milliseconds from launch to the first turn's reply, checked. */
+    static final String FIRST_REPLY_MS = "firstReplyMs";
+    /** Classes the JVM had loaded at the first reply. */
+    static final String CLASSES_LOADED = "classesLoaded";
+
+    private ColdStartSample() {}
+
+    static CellResult measure(PlannedCell cell, Script script, Agents agents) throws Exception {
+        // loaded before the stamps, so that reading them loads no class inside the measurement
+        long launched = ManagementFactory.getRuntimeMXBean().getStartTime();
+        ClassLoadingMXBean classes = ManagementFactory.getClassLoadingMXBean();
+
+        long ready = System.currentTimeMillis();
+        TargetHandle handle = agents.open();
+        long built = System.currentTimeMillis();
+        long replied;
+        long loaded;
+        try {
+            String user = "user-cold";
+            String session = "session-cold";
+            try {
+                TurnResult result = handle.runTurn(user, session, script.turns().get(0).user());
+                ScriptChecks.verifyTurn(script, 0, result);
+                replied = System.currentTimeMillis();
+                loaded = classes.getTotalLoadedClassCount();
+                handle.deleteSession(user, session);
+            } catch (Exception e) {
+                throw new IterationFailedException("cold start", 0, e);
+            }
+        } catch (Exception | Error e) {
+            Agents.closeAfter(handle, e);
+            throw e;
+        }
+        agents.close(handle);
+
+        long firstReplyMillis = replied - launched;
+        CellLog.say(String.format("cold start: harness ready %d ms, agent built %d ms, first reply %d ms after launch;"
+                + " %d classes loaded", ready - launched, built - launched, firstReplyMillis, loaded));
+        long[] samples = {firstReplyMillis * 1_000_000};
+        return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
+                Statistics.of(samples), 0, null, null, List.of(samples[0]), List.of(), null, null, null,
+                JvmMeters.sinceStart().toResult(), Map.of(
+                        HARNESS_READY_MS, (double) (ready - launched),
+                        AGENT_BUILT_MS, (double) (built - launched),
+                        FIRST_REPLY_MS, (double) firstReplyMillis,
+                        CLASSES_LOADED, (double) loaded));
+    }
+}

@@ -1,0 +1,78 @@
+package dev.agentbench.core.measure;
+
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.result.Memory;
+import java.lang.ref.Reference;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * A FOOTPRINT cell: after a warm-up of agents built and closed (so that one-time costs such as
+ * class initialisation and static caches are not charged to the agents), settles the heap, builds
+ * {@code footprintAgents} agents and keeps them all reachable, settles the heap again and reports
+ * {@code (used after − used before) / agents} as retained bytes per agent. Each build is timed too;
+ * those times are the cell's samples. Every agent is closed at the end, also on failure.
+ */
+public final class FootprintProcedure {
+
+    /** What {@code retainedBytesPerUnit} is per. */
+    public static final String UNIT = "agent";
+
+    private FootprintProcedure() {}
+
+    public static Measurement measure(Agents agents, PassSettings settings, LongSupplier clock, Consumer<String> log)
+            throws IterationFailedException, AgentFailedException {
+        Passes passes = new Passes(clock);
+        int warmed = 0;
+        if (!settings.dryRun()) {
+            warmed = passes.warmup(passes.timed((tag, counter) -> {
+                long start = counter.getAsLong();
+                TargetHandle handle = agents.open();
+                long end = counter.getAsLong();
+                agents.close(handle);
+                return end - start;
+            }), settings.warmup(), settings.warmupTime());
+            log.accept("warm-up: " + warmed + " agents built and closed");
+        }
+        int count = settings.footprintAgents();
+        // made before the first reading, so that none of them counts as retained by the agents
+        List<TargetHandle> held = new ArrayList<>(count);
+        long[] samples = new long[count];
+        Throwable failure = null;
+        Passes.Iteration openAndHold = tag -> {
+            long start = clock.getAsLong();
+            TargetHandle handle = agents.open();
+            long end = clock.getAsLong();
+            held.add(handle);
+            return end - start;
+        };
+        try {
+            long before = settings.dryRun() ? 0 : HeapSettler.settledUsedHeap();
+            passes.measuredInto(settings.dryRun() ? "dry run" : "footprint", "a", openAndHold, samples);
+            if (settings.dryRun()) {
+                return Measurement.dryRun(samples);
+            }
+            long after = HeapSettler.settledUsedHeap();
+            Reference.reachabilityFence(held);
+            double perAgent = (after - before) / (double) count;
+            log.accept(String.format("footprint: %d agents held, used heap %d -> %d bytes, %.0f bytes retained per agent",
+                    count, before, after, perAgent));
+            return new Measurement(samples, warmed, SteadyState.of(samples, settings.driftThreshold()).orElse(null),
+                    new Memory(null, false, perAgent, UNIT), null, null, Map.of());
+        } catch (IterationFailedException | RuntimeException | Error e) {
+            failure = e;
+            throw e;
+        } finally {
+            if (failure == null) {
+                agents.closeAll(held);
+            } else {
+                for (TargetHandle handle : held) {
+                    Agents.closeAfter(handle, failure);
+                }
+            }
+        }
+    }
+}

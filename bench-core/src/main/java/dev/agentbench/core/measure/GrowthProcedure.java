@@ -1,0 +1,45 @@
+package dev.agentbench.core.measure;
+
+import dev.agentbench.api.Benchmark;
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.result.Memory;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * A SESSION_GROWTH cell: after a warm-up of sessions, settles the heap, runs {@code growthSessions}
+ * sessions one after another with fresh ids (each deleted after it ends, as in every pass), settles
+ * the heap again and reports {@code (used after − used before) / sessions} as retained bytes per
+ * session: about zero for a framework that lets go of deleted sessions. Each session is timed; those
+ * times are the cell's samples.
+ */
+public final class GrowthProcedure {
+
+    /** What {@code retainedBytesPerUnit} is per. */
+    public static final String UNIT = "session";
+
+    private GrowthProcedure() {}
+
+    public static Measurement measure(Benchmark benchmark, TargetHandle handle, PassSettings settings,
+            LongSupplier clock, Consumer<String> log) throws IterationFailedException {
+        Passes passes = new Passes(clock);
+        try (SessionRunner sessions = new SessionRunner(benchmark, handle, 1, clock)) {
+            if (settings.dryRun()) {
+                return Measurement.dryRun(passes.dryRun(sessions));
+            }
+            int warmed = passes.warmup(sessions, settings.warmup(), settings.warmupTime());
+            log.accept("warm-up: " + warmed + " sessions");
+            int count = settings.growthSessions();
+            long[] samples = new long[count]; // made before the first reading: not retained by the sessions
+            long before = HeapSettler.settledUsedHeap();
+            passes.measuredInto("growth", "g", sessions, samples);
+            long after = HeapSettler.settledUsedHeap();
+            double perSession = (after - before) / (double) count;
+            log.accept(String.format("growth: %d sessions run and deleted, used heap %d -> %d bytes,"
+                    + " %.0f bytes retained per session", count, before, after, perSession));
+            return new Measurement(samples, warmed, SteadyState.of(samples, settings.driftThreshold()).orElse(null),
+                    new Memory(null, false, perSession, UNIT), null, null, Map.of());
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.agentbench.core.measure;
+
+import dev.agentbench.api.Benchmark;
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.result.Memory;
+import dev.agentbench.api.result.Throughput;
+import dev.agentbench.api.result.TimeStats;
+import dev.agentbench.core.Defaults;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * A SESSIONS cell: warm-up, timed pass and memory pass over iterations of {@code concurrency}
+ * sessions. Every turn is timed by a {@link TimedHandle}, which gives the per-turn latency across
+ * all sessions of the timed pass and the turns of its throughput.
+ */
+public final class SessionsProcedure {
+
+    /** The most turn times a cell keeps (32 MiB of them); more turns are still counted. */
+    static final int MAX_TURN_TIMES = 4 << 20;
+
+    /** The metric of a benchmark with a {@link Benchmark#sequentialNanos() sequential time}. */
+    public static final String SPEEDUP = "speedup";
+
+    private SessionsProcedure() {}
+
+    public static Measurement measure(Benchmark benchmark, TargetHandle handle, PassSettings settings,
+            LongSupplier clock, Consumer<String> log) throws IterationFailedException {
+        TimedHandle timed = new TimedHandle(handle, clock);
+        Passes passes = new Passes(clock);
+        try (SessionRunner sessions = new SessionRunner(benchmark, timed, settings.concurrency(), clock)) {
+            if (settings.dryRun()) {
+                return Measurement.dryRun(passes.dryRun(sessions));
+            }
+            long start = clock.getAsLong();
+            int warmed = passes.warmup(sessions, settings.warmup(), settings.warmupTime());
+            log.accept("warm-up: " + warmed + " iterations in " + (clock.getAsLong() - start) / 1_000_000 + " ms");
+
+            long expectedTurns = (long) settings.iterations() * settings.concurrency()
+                    * benchmark.script().turns().size();
+            TurnTimes turns = timed.recordInto(new TurnTimes((int) Math.min(expectedTurns, MAX_TURN_TIMES)));
+            long[] samples = passes.timed(sessions, settings.iterations());
+            timed.recordInto(TurnTimes.countOnly());
+
+            TimeStats time = Statistics.of(samples);
+            Optional<SteadyState> steady = SteadyState.of(samples, settings.driftThreshold());
+            log.accept("timed: " + samples.length + " iterations, median " + Math.round(time.median()) + " ns, p99 "
+                    + Math.round(time.p99()) + " ns" + steady.map(s -> String.format(", drift %.3f (%s)", s.drift(),
+                            s.steady() ? "steady" : "NOT steady")).orElse(""));
+            Throughput throughput = throughput(samples, settings.concurrency(), turns.count());
+            TimeStats turnLatency = turns.count() == 0 ? null : Statistics.of(turns.times());
+            log.accept(String.format("throughput: %.1f sessions/s, %.1f turns/s; %d turns, median turn %d ns%s",
+                    throughput.sessionsPerSecond(), throughput.turnsPerSecond(), turns.count(),
+                    turnLatency == null ? 0 : Math.round(turnLatency.median()),
+                    turns.overflowed() ? " (latency of the first " + MAX_TURN_TIMES + " turns)" : ""));
+
+            Memory memory = MemoryPass.allocated(passes, sessions::measure,
+                    Math.min(settings.iterations(), Defaults.MEMORY_ITERATIONS), log);
+
+            Map<String, Double> metrics = new LinkedHashMap<>();
+            if (benchmark.sequentialNanos() > 0) {
+                metrics.put(SPEEDUP, benchmark.sequentialNanos() / time.median());
+                log.accept(String.format("speedup: %.2f (sequential %s over the median)", metrics.get(SPEEDUP),
+                        Duration.ofNanos(benchmark.sequentialNanos())));
+            }
+            return new Measurement(samples, warmed, steady.orElse(null), memory, throughput, turnLatency, metrics);
+        }
+    }
+
+    /** Sessions and turns per second over the summed iteration time of the timed pass. */
+    static Throughput throughput(long[] samples, int concurrency, long turns) {
+        long nanos = 0;
+        for (long sample : samples) {
+            nanos += sample;
+        }
+        if (nanos <= 0) {
+            return new Throughput(0, 0);
+        }
+        return new Throughput(samples.length * (double) concurrency * 1e9 / nanos, turns * 1e9 / nanos);
+    }
+}

@@ -1,0 +1,60 @@
+package dev.agentbench.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.core.testing.TestRuns;
+import dev.agentbench.core.testing.TestTargets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Targets of known cost, measured through the whole harness (mock, child JVMs, passes), are
+ * measured at that cost above the floor of a target that does nothing ({@code scripted}).
+ */
+class CalibrationTest {
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void nothingIsLeftRunning() throws Exception {
+        assertThat(ProcessChecks.awaitNoDescendants(Duration.ofSeconds(5))).isEmpty();
+    }
+
+    @Test
+    void aKnownSleepAndAKnownAllocationAreMeasuredAsThemselvesAboveTheFloor() {
+        RunSummary summary = new BenchRunner(TestRuns.options(dir)
+                .targets(List.of("scripted", "sleepy", "allocating"))
+                .benchmarks(List.of("echo"))
+                .iterations(40)
+                .warmup(20)
+                .build()).run();
+
+        assertThat(summary.results()).allSatisfy(result -> assertThat(result.status())
+                .as(result.target() + ": " + result.error()).isEqualTo(CellStatus.OK));
+        Map<String, CellResult> byTarget = summary.results().stream()
+                .collect(Collectors.toMap(CellResult::target, Function.identity()));
+        CellResult floor = byTarget.get("scripted");
+
+        // a 20 ms sleep per turn: the median above the floor within ±5%. The median of 40 turns,
+        // because one sleep can overrun by a scheduler's time slice on a loaded machine.
+        double sleep = Duration.ofMillis(TestTargets.Sleepy.SLEEP_MILLIS).toNanos();
+        double slept = byTarget.get("sleepy").time().median() - floor.time().median();
+        assertThat(slept).isBetween(sleep * 0.95, sleep * 1.05);
+
+        // 100,000 bytes per turn: allocated bytes per operation above the floor within ±2%
+        double bytes = TestTargets.Allocating.BYTES;
+        double allocated = byTarget.get("allocating").memory().allocatedBytesPerOp()
+                - floor.memory().allocatedBytesPerOp();
+        assertThat(allocated).isBetween(bytes * 0.98, bytes * 1.02);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.agentbench.core.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.agentbench.api.BenchTarget;
+import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.TurnResult;
+import dev.agentbench.api.script.Script;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** CONSTRUCTION and FOOTPRINT cells in this JVM. */
+class ConstructionProcedureTest {
+
+    private static final TargetContext CONTEXT = new TargetContext(URI.create("http://127.0.0.1:1/s/x/v1"), "k", "m",
+            "i", List.of(), Script.singleText("x", "hi", "ok"), Map.of());
+
+    private final AtomicLong now = new AtomicLong();
+    private final AtomicInteger opened = new AtomicInteger();
+    private final AtomicInteger closed = new AtomicInteger();
+
+    /** Opening takes 500 ns of the fake clock, closing 10 µs; the {@code failAt}-th open throws. */
+    private Agents agents(int failAt) {
+        return new Agents(new BenchTarget() {
+            @Override
+            public String name() {
+                return "counted";
+            }
+
+            @Override
+            public String description() {
+                return "test";
+            }
+
+            @Override
+            public TargetHandle open(TargetContext context) {
+                if (opened.incrementAndGet() == failAt) {
+                    throw new IllegalStateException("no more agents");
+                }
+                now.addAndGet(500);
+                return new TargetHandle() {
+                    @Override
+                    public TurnResult runTurn(String userId, String sessionId, String message) {
+                        throw new AssertionError("a construction benchmark runs no turn");
+                    }
+
+                    @Override
+                    public void deleteSession(String userId, String sessionId) {}
+
+                    @Override
+                    public void close() {
+                        now.addAndGet(10_000);
+                        closed.incrementAndGet();
+                    }
+                };
+            }
+        }, CONTEXT);
+    }
+
+    private static PassSettings settings(int iterations, int warmup, int agents) {
+        return new PassSettings(1, iterations, warmup, Duration.ZERO, 0.1, agents, 1, false);
+    }
+
+    @Test
+    void anIterationIsOneOpenTimedAndEveryAgentIsClosedOutsideTheTimedRegion() throws Exception {
+        Measurement measurement = ConstructionProcedure.measure(agents(0), settings(7, 2, 1), now::get, line -> {});
+
+        assertThat(measurement.samples()).hasSize(7).containsOnly(500L);
+        assertThat(measurement.warmupIterations()).isEqualTo(2);
+        assertThat(measurement.memory().allocatedBytesPerOp()).isNotNull();
+        assertThat(measurement.turnLatency()).isNull();
+        assertThat(measurement.throughput()).isNull();
+        // warm-up, timed pass and memory pass: every agent built was closed
+        assertThat(closed.get()).isEqualTo(opened.get()).isEqualTo(2 + 7 + 7);
+    }
+
+    @Test
+    void aFailingOpenFailsTheCellNamingTheTargetAndTheIteration() {
+        assertThatThrownBy(() -> ConstructionProcedure.measure(agents(4), settings(7, 2, 1), now::get, line -> {}))
+                .isInstanceOf(IterationFailedException.class)
+                .hasMessage("timed iteration [2] failed: Target [counted] failed to open: "
+                        + "java.lang.IllegalStateException: no more agents");
+        assertThat(closed.get()).isEqualTo(3);
+    }
+
+    @Test
+    void footprintTimesEachOpenAndClosesEveryAgentItHeldAlsoWhenOneFails() throws Exception {
+        Measurement measurement = FootprintProcedure.measure(agents(0), settings(1, 0, 5), now::get, line -> {});
+        assertThat(measurement.samples()).hasSize(5).containsOnly(500L);
+        assertThat(measurement.memory().retainedUnit()).isEqualTo("agent");
+        assertThat(closed.get()).isEqualTo(5);
+
+        opened.set(0);
+        closed.set(0);
+        assertThatThrownBy(() -> FootprintProcedure.measure(agents(4), settings(1, 0, 5), now::get, line -> {}))
+                .hasMessage("footprint iteration [4] failed: Target [counted] failed to open: "
+                        + "java.lang.IllegalStateException: no more agents");
+        assertThat(closed.get()).as("the three agents built before the failure").isEqualTo(3);
+    }
+}

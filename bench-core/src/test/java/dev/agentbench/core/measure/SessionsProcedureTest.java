@@ -1,0 +1,120 @@
+package dev.agentbench.core.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agentbench.api.Benchmark;
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.TurnResult;
+import dev.agentbench.api.script.Script;
+import dev.agentbench.api.script.ScriptTurn;
+import dev.agentbench.api.script.Step;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** A SESSIONS cell in this JVM, on a clock that moves only when a turn runs. */
+class SessionsProcedureTest {
+
+    private static final long TURN_NANOS = 1_000;
+
+    private final AtomicLong now = new AtomicLong();
+    private final List<String> log = new ArrayList<>();
+
+    /** Every turn takes exactly {@link #TURN_NANOS} of the fake clock. */
+    private final TargetHandle handle = new TargetHandle() {
+        private final java.util.Map<String, Integer> turns = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Override
+        public TurnResult runTurn(String userId, String sessionId, String message) {
+            now.addAndGet(TURN_NANOS);
+            int turn = turns.merge(sessionId, 1, Integer::sum);
+            return TurnResult.text(turn == 1 ? "first" : "second");
+        }
+
+        @Override
+        public void deleteSession(String userId, String sessionId) {
+            turns.remove(sessionId);
+        }
+
+        @Override
+        public void close() {}
+    };
+
+    /** Two turns; 4 sessions one after another would take 100 µs. */
+    private final Benchmark twoTurns = new Benchmark() {
+        @Override
+        public String name() {
+            return "two";
+        }
+
+        @Override
+        public String description() {
+            return "two turns";
+        }
+
+        @Override
+        public Script script() {
+            return new Script("two", List.of(new ScriptTurn("a", List.of(Step.text("first"))),
+                    new ScriptTurn("b", List.of(Step.text("second")))));
+        }
+
+        @Override
+        public long sequentialNanos() {
+            return 100_000;
+        }
+    };
+
+    private static PassSettings settings(int iterations, int warmup, boolean dryRun) {
+        return new PassSettings(1, iterations, warmup, Duration.ZERO, 0.1, 1, 1, dryRun);
+    }
+
+    @Test
+    void turnsOfTheTimedPassGiveTurnLatencyAndThroughputAndASequentialTimeGivesASpeedup() throws Exception {
+        Measurement measurement = SessionsProcedure.measure(twoTurns, handle, settings(5, 3, false), now::get,
+                log::add);
+
+        assertThat(measurement.samples()).containsOnly(2 * TURN_NANOS).hasSize(5);
+        assertThat(measurement.warmupIterations()).isEqualTo(3);
+        // the warm-up's and the memory pass's turns are not in it: 5 sessions of 2 turns
+        assertThat(measurement.turnLatency().n()).isEqualTo(10);
+        assertThat(measurement.turnLatency().median()).isEqualTo(TURN_NANOS);
+        // 5 sessions and 10 turns in 10 µs
+        assertThat(measurement.throughput().sessionsPerSecond()).isEqualTo(500_000);
+        assertThat(measurement.throughput().turnsPerSecond()).isEqualTo(1_000_000);
+        assertThat(measurement.metrics()).containsExactly(java.util.Map.entry("speedup", 50.0));
+        assertThat(measurement.memory().allocatedBytesPerOp()).isNotNull();
+        assertThat(measurement.steady().steady()).isTrue();
+        assertThat(log).anyMatch(line -> line.startsWith("throughput: 500000.0 sessions/s, 1000000.0 turns/s"));
+    }
+
+    @Test
+    void aDryRunIsOneCheckedIterationAndNothingElse() throws Exception {
+        Measurement measurement = SessionsProcedure.measure(twoTurns, handle, settings(50, 50, true), now::get,
+                log::add);
+
+        assertThat(measurement.samples()).containsExactly(2 * TURN_NANOS);
+        assertThat(measurement.warmupIterations()).isZero();
+        assertThat(measurement.memory()).isNull();
+        assertThat(measurement.throughput()).isNull();
+        assertThat(measurement.turnLatency()).isNull();
+        assertThat(measurement.steady()).isNull();
+        assertThat(measurement.metrics()).isEmpty();
+        assertThat(now.get()).as("exactly one session ran").isEqualTo(2 * TURN_NANOS);
+    }
+
+    @Test
+    void turnTimesBeyondTheCapacityAreCountedButNotKept() {
+        TurnTimes times = new TurnTimes(2);
+        TimedHandle timed = new TimedHandle(handle, now::get);
+        timed.recordInto(times);
+        for (int i = 0; i < 3; i++) {
+            times.record(i + 1);
+        }
+
+        assertThat(times.count()).isEqualTo(3);
+        assertThat(times.times()).containsExactly(1, 2);
+        assertThat(times.overflowed()).isTrue();
+    }
+}
