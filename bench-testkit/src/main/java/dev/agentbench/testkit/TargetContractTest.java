@@ -71,7 +71,7 @@ import org.junit.jupiter.api.TestInstance;
  * <ul>
  *   <li>the target is registered in {@code META-INF/services/dev.agentbench.api.BenchTarget} under
  *       a valid name, with a description;
- *   <li>each built-in benchmark ({@link #BUILT_IN_BENCHMARKS}) plays once through its own {@code
+ *   <li>each built-in session benchmark ({@link #BUILT_IN_BENCHMARKS} and any later one) plays once through its own {@code
  *       runSession} against the real mock; every turn reported must be completed with the scripted
  *       text, report the scripted tool calls in order with their ids, names and arguments, and
  *       exactly one non-error result per call, carrying what the tool returned;
@@ -91,7 +91,10 @@ import org.junit.jupiter.api.TestInstance;
 @SuppressWarnings("try") // TargetHandle.close() throws Exception, as the SPI declares it
 public abstract class TargetContractTest {
 
-    /** The built-in session benchmarks every target must pass, in report order. */
+    /**
+     * The built-in session benchmarks every target must pass, in report order. Session benchmarks
+     * added to bench-builtin later are played too, after these.
+     */
     public static final List<String> BUILT_IN_BENCHMARKS =
             List.of("turn1", "turn5", "turn10", "loop1", "loop5", "loop10", "tools", "tools_parallel");
 
@@ -102,6 +105,7 @@ public abstract class TargetContractTest {
     public static final String API_KEY = "agentbench";
     public static final String MODEL = "agentbench-mock";
 
+    private static final String BUILT_IN_PACKAGE = "dev.agentbench.builtin.";
     private static final Pattern TARGET_NAME = Pattern.compile("[a-z0-9][a-z0-9_-]*");
     private static final String INSTRUCTIONS = "You are a helpful assistant. Use the tools when they help.";
 
@@ -168,10 +172,20 @@ public abstract class TargetContractTest {
                 + "; registered targets: " + registered);
     }
 
-    /** One dynamic test per built-in benchmark: plays its session once and checks every turn. */
+    /**
+     * One dynamic test per built-in session benchmark: {@link #BUILT_IN_BENCHMARKS}, which must all
+     * be there, then any other session benchmark bench-builtin has; each plays its session once
+     * and every turn is checked.
+     */
     @TestFactory
     public Stream<DynamicTest> playsEveryBuiltInBenchmark() {
-        return BUILT_IN_BENCHMARKS.stream().map(name -> dynamicTest(name, () -> playOnce(benchmark(name))));
+        List<Benchmark> toPlay = new ArrayList<>();
+        BUILT_IN_BENCHMARKS.forEach(name -> toPlay.add(benchmark(name)));
+        benchmarks.values().stream()
+                .filter(b -> b.getClass().getName().startsWith(BUILT_IN_PACKAGE) && b.kind() == BenchmarkKind.SESSIONS)
+                .filter(b -> !BUILT_IN_BENCHMARKS.contains(b.name()))
+                .forEach(toPlay::add);
+        return toPlay.stream().map(benchmark -> dynamicTest(benchmark.name(), () -> playOnce(benchmark)));
     }
 
     @Test
