@@ -21,9 +21,13 @@ final class ChildMain {
     /** How long {@code System.exit} may take (shutdown hooks of a framework) before the JVM is halted. */
     private static final long EXIT_GRACE_MILLIS = 10_000;
 
+    /** When {@link #main} was entered, by the wall clock: a cold start's end of JVM start-up. */
+    static volatile long enteredMillis;
+
     private ChildMain() {}
 
     public static void main(String[] args) {
+        enteredMillis = System.currentTimeMillis();
         watchParent();
         int code = EXIT_NO_RESULT;
         try {

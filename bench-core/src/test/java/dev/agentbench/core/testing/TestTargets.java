@@ -173,7 +173,10 @@ public final class TestTargets {
         }
     }
 
-    /** Sleeps {@link #SLEEP_MILLIS} in every turn: a target of known, CPU-free cost. */
+    /**
+     * Sleeps {@link #SLEEP_MILLIS} in every turn, or the target option {@code sleepMillis}: a target of
+     * known, CPU-free cost.
+     */
     public static final class Sleepy implements BenchTarget {
         public static final long SLEEP_MILLIS = 20;
 
@@ -189,10 +192,11 @@ public final class TestTargets {
 
         @Override
         public TargetHandle open(TargetContext context) {
+            long millis = Long.parseLong(context.option("sleepMillis", Long.toString(SLEEP_MILLIS)));
             return new ScriptedHandle(context.script()) {
                 @Override
                 public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
-                    Thread.sleep(SLEEP_MILLIS);
+                    Thread.sleep(millis);
                     return super.runTurn(userId, sessionId, message);
                 }
             };
