@@ -54,17 +54,20 @@ public final class HtmlFormat implements ReportFormat {
         if (rows.isEmpty()) {
             out.append("<section class=\"card\"><h2>Results</h2><p>No cells were planned.</p></section>\n");
         } else {
+            boolean medians = false;
             for (Sections.Section section : Sections.of(targets, rows)) {
                 section(out, section, targets, anchors);
-                if (section.id().equals("time")) {
-                    if (Sections.anyDrifted(run)) {
-                        out.append("<p class=\"note\">").append(Html.text(Sections.DRIFT_NOTE)).append("</p>\n");
-                    }
-                    out.append("</section>\n");
-                    medianCharts(out, rows, targets);
-                } else {
-                    out.append("</section>\n");
+                if (section.id().equals("time") && Sections.anyDrifted(run)) {
+                    out.append("<p class=\"note\">").append(Html.text(Sections.DRIFT_NOTE)).append("</p>\n");
                 }
+                out.append("</section>\n");
+                if (section.id().equals("time")) {
+                    medianCharts(out, rows, targets); // right below the times they draw
+                    medians = true;
+                }
+            }
+            if (!medians) {
+                medianCharts(out, rows, targets);
             }
             throughputCharts(out, rows, targets);
         }
