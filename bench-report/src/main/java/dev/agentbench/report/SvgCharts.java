@@ -112,7 +112,7 @@ final class SvgCharts {
         for (double tick : ticks) {
             double y = y(tick, low, high, log, top, bottom);
             svg.append(line(left, y, right, y, tick == low ? "axis" : "grid"));
-            svg.append(text(left - 6, y + 3.5, "end", "tick", compact(tick)));
+            svg.append(text(left - 6, y + 3.5, "end", "tick", compactTick(tick)));
         }
         List<Integer> levels = new ArrayList<>(byN.keySet());
         double step = levels.size() == 1 ? 0 : (right - left - 40.0) / (levels.size() - 1);
@@ -210,24 +210,20 @@ final class SvgCharts {
         return ticks;
     }
 
-    /** {@code 950}, {@code 4.7k}, {@code 1.1M}. */
+    /** A value next to a point, about three significant digits: {@code 241}, {@code 1.05k}, {@code 265k}, {@code 1.10M}. */
     static String compact(double value) {
-        if (value >= 1e6) {
-            return trim(value / 1e6) + "M";
-        }
-        if (value >= 1e3) {
-            return trim(value / 1e3) + "k";
-        }
-        return tickNumber(value);
+        return value >= 1e6 ? Units.number(value / 1e6) + "M" : value >= 1e3 ? Units.number(value / 1e3) + "k"
+                : Units.number(value);
+    }
+
+    /** A tick value: {@code 0}, {@code 500}, {@code 1k}, {@code 2.5k}, {@code 1M}. */
+    static String compactTick(double value) {
+        return value >= 1e6 ? tickNumber(value / 1e6) + "M" : value >= 1e3 ? tickNumber(value / 1e3) + "k"
+                : tickNumber(value);
     }
 
     /** A round tick value without trailing zeros: {@code 0}, {@code 0.2}, {@code 10}. */
     static String tickNumber(double value) {
         return new java.math.BigDecimal(value).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
-    }
-
-    private static String trim(double value) {
-        String text = String.format(Locale.ROOT, "%.1f", value);
-        return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
     }
 }
