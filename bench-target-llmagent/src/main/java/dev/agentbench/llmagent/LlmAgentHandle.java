@@ -13,6 +13,7 @@ import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
 import io.reactivex.rxjava3.core.Single;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -93,9 +94,16 @@ final class LlmAgentHandle implements TargetHandle {
         return turn.result();
     }
 
-    /** RxJava wraps a checked exception (an IOException from the HTTP client, say) in a bare RuntimeException. */
+    /**
+     * RxJava wraps a checked exception (an IOException from the HTTP client, say) in a bare
+     * RuntimeException; the cause is what failed. An I/O failure is said to be the model call's,
+     * since OkHttp's own messages can be bare ({@code java.io.EOFException} for a cut-off stream).
+     */
     private static Exception unwrap(RuntimeException e) {
         if (e.getClass() == RuntimeException.class && e.getCause() instanceof Exception cause) {
+            if (cause instanceof IOException io) {
+                return new IOException("The model call failed in ADK's chat-completions client: " + io, io);
+            }
             return cause;
         }
         return e;
