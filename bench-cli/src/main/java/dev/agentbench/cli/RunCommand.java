@@ -31,7 +31,8 @@ import picocli.CommandLine.Option;
         sortOptions = false,
         description = {
             "Measures each (target, benchmark, concurrency) cell in its own child JVM against the mock, "
-                    + "then writes run.json, summary.json and report.md into a new run directory.",
+                    + "then writes run.json and the reports (report.md, report.html, summary.json, "
+                    + "jmh-result.json) into a new run directory.",
             ""
         },
         footerHeading = "%nExamples:%n",
@@ -189,7 +190,7 @@ final class RunCommand implements Callable<Integer> {
         public void runFinished(Path runDir, RunInfo info, List<CellResult> results) {
             try {
                 Reports.write(runDir, reportOptions);
-                out.println("Report: " + runDir.resolve("report.md"));
+                out.println("Report: " + runDir.resolve("report.md") + " (and report.html)");
             } catch (IOException e) {
                 err.println("agentbench: could not write the report of [" + runDir + "]: " + e.getMessage());
             }

@@ -51,7 +51,8 @@ class RunJarIT {
         Path runDir = JarRunner.onlyRunDir(results).orElseThrow();
         assertThat(runDir.getFileName().toString()).matches("\\d{8}-\\d{6}-[a-z0-9]+");
         assertThat(first.out()).contains("Report: " + runDir.resolve("report.md"));
-        for (String file : List.of("run.json", "summary.json", "report.md", "raw/turn1.json", "raw/turn1.log",
+        for (String file : List.of("run.json", "summary.json", "report.md", "report.html", "jmh-result.json",
+                "raw/turn1.json", "raw/turn1.log",
                 "noop/turn1.json", "noop/turn1.log")) {
             assertThat(runDir.resolve(file)).as(file).isRegularFile();
         }
