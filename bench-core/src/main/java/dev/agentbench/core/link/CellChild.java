@@ -67,7 +67,7 @@ final class CellChild {
      * @throws IOException when the spec cannot be read or the result cannot be written
      */
     static int run(Path specFile) throws IOException {
-        CellSpec spec = Json.read(specFile, CellSpec.class);
+        CellSpec spec = CellSpec.read(specFile);
         PlannedCell cell = spec.plannedCell();
         CellLog.say("cell " + cell.target() + "/" + cell.name() + " on " + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.version") + (spec.dryRun() ? " (dry run)" : ""));

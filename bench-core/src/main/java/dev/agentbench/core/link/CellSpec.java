@@ -1,8 +1,13 @@
 package dev.agentbench.core.link;
 
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.core.internal.JsonText;
 import dev.agentbench.core.measure.PassSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -65,5 +70,45 @@ public record CellSpec(
     public PassSettings passSettings() {
         return new PassSettings(concurrency, iterations, warmup, Duration.ofMillis(warmupTimeMillis), driftThreshold,
                 footprintAgents, growthSessions, dryRun);
+    }
+
+    /**
+     * Reads a spec the parent wrote (as JSON, with the run's Jackson mapper) with the JDK alone, so
+     * that a cold start does not pay for loading Jackson's databind before it builds the agent.
+     *
+     * @throws IOException when the file cannot be read or is no spec
+     */
+    static CellSpec read(Path file) throws IOException {
+        try {
+            if (!(JsonText.parse(Files.readString(file)) instanceof Map<?, ?> json)) {
+                throw new IllegalArgumentException("not a JSON object");
+            }
+            Map<String, String> options = new LinkedHashMap<>();
+            if (json.get("targetOptions") instanceof Map<?, ?> given) {
+                given.forEach((key, value) -> options.put(String.valueOf(key), String.valueOf(value)));
+            }
+            return new CellSpec(text(json, "runDir"), text(json, "target"), text(json, "benchmark"),
+                    (int) number(json, "concurrency"), text(json, "name"), (int) number(json, "iterations"),
+                    (int) number(json, "warmup"), (long) number(json, "warmupTimeMillis"),
+                    number(json, "driftThreshold"), (int) number(json, "footprintAgents"),
+                    (int) number(json, "growthSessions"), Boolean.TRUE.equals(json.get("dryRun")),
+                    text(json, "mockUrl"), options);
+        } catch (RuntimeException e) {
+            throw new IOException("Cell spec [" + file + "] is unreadable: " + e.getMessage(), e);
+        }
+    }
+
+    private static String text(Map<?, ?> json, String name) {
+        if (!(json.get(name) instanceof String value)) {
+            throw new IllegalArgumentException("[" + name + "] is missing or not a string");
+        }
+        return value;
+    }
+
+    private static double number(Map<?, ?> json, String name) {
+        if (!(json.get(name) instanceof Number value)) {
+            throw new IllegalArgumentException("[" + name + "] is missing or not a number");
+        }
+        return value.doubleValue();
     }
 }

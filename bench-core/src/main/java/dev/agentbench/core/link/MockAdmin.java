@@ -1,7 +1,7 @@
 package dev.agentbench.core.link;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.script.Script;
+import dev.agentbench.core.internal.JsonText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
  * The mock's admin API, as the child uses it: {@code PUT /admin/scripts/<name>} registers a script,
  * {@code DELETE} removes it, and {@code /s/<name>/v1} is where it is served. Uses
  * {@link HttpURLConnection} with {@code Connection: close}, so that it leaves no client thread or
- * pooled connection in the measured JVM.
+ * pooled connection in the measured JVM, and writes the script with the JDK alone ({@link JsonText}),
+ * so that a cold start does not load Jackson before it builds the agent.
  */
 final class MockAdmin {
 
@@ -33,7 +34,7 @@ final class MockAdmin {
 
     /** Registers {@code script} under {@code name}; throws when the mock does not accept it. */
     void register(String name, Script script) throws IOException {
-        byte[] body = new ObjectMapper().writeValueAsBytes(script);
+        byte[] body = JsonText.write(script).getBytes(StandardCharsets.UTF_8);
         call("PUT", name, body);
     }
 

@@ -1,6 +1,7 @@
 package dev.agentbench.core.link;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunLayout;
@@ -44,6 +45,20 @@ class CellLauncherTest {
         assertThat(command).containsSequence("-cp", "harness.jar" + File.pathSeparator + folder,
                 "dev.agentbench.core.link.ChildMain");
         assertThat(command.get(command.size() - 1)).endsWith("turn5_c8.spec.json");
+    }
+
+    @Test
+    void aSpecWrittenByTheParentIsReadByTheChildWithoutJackson(@TempDir Path dir) throws Exception {
+        CellSpec spec = new CellSpec(dir.toString(), "raw", "turn5", 8, "turn5_c8", 2000, 2500, 5000, 0.1, 1000, 500,
+                true, "http://127.0.0.1:41234", Map.of("stream", "true", "path", "C:\\x \"y\""));
+        Path file = dir.resolve("turn5_c8.spec.json");
+        dev.agentbench.core.internal.Json.write(file, spec);
+
+        assertThat(CellSpec.read(file)).isEqualTo(spec);
+
+        Files.writeString(file, "{\"runDir\": \"x\"}");
+        assertThatThrownBy(() -> CellSpec.read(file)).isInstanceOf(java.io.IOException.class)
+                .hasMessage("Cell spec [" + file + "] is unreadable: [target] is missing or not a string");
     }
 
     @Test
