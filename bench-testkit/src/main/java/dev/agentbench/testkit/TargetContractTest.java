@@ -101,8 +101,10 @@ public abstract class TargetContractTest {
     /** How many sessions the concurrency checks run at once on one handle. */
     public static final int CONCURRENT_SESSIONS = 8;
 
-    /** The placeholder key and model name given to targets, as the harness gives them. */
+    /** The placeholder API key targets are given, as the harness gives it. */
     public static final String API_KEY = "agentbench";
+
+    /** The model name targets are given, as the harness gives it. */
     public static final String MODEL = "agentbench-mock";
 
     private static final String BUILT_IN_PACKAGE = "dev.agentbench.builtin.";
