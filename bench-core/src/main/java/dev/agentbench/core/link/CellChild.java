@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -52,6 +51,14 @@ final class CellChild {
         Measurement measure(TargetHandle handle) throws Exception;
     }
 
+    /** {@code System.nanoTime()}; not a method reference, which would link lambdas on a cold start's path. */
+    private static final LongSupplier NANO_TIME = new LongSupplier() {
+        @Override
+        public long getAsLong() {
+            return System.nanoTime();
+        }
+    };
+
     private final CellSpec spec;
     private final LongSupplier clock;
 
@@ -73,7 +80,7 @@ final class CellChild {
                 + System.getProperty("java.version") + (spec.dryRun() ? " (dry run)" : ""));
         CellResult result;
         try {
-            result = new CellChild(spec, System::nanoTime).measure();
+            result = new CellChild(spec, NANO_TIME).measure();
         } catch (Throwable t) {
             CellLog.say("cell failed: " + t.getMessage());
             t.printStackTrace();
@@ -89,8 +96,8 @@ final class CellChild {
 
     /** Registers the script, measures by kind; closes everything it opened and unregisters the script. */
     CellResult measure() throws Exception {
-        BenchTarget target = find(BenchTarget.class, spec.target(), BenchTarget::name);
-        Benchmark benchmark = find(Benchmark.class, spec.benchmark(), Benchmark::name);
+        BenchTarget target = find(BenchTarget.class, spec.target());
+        Benchmark benchmark = find(Benchmark.class, spec.benchmark());
         // registered under the benchmark's name, unique in the run: the mock wants the body's name to match
         String scriptName = benchmark.name();
         Script script = new Script(scriptName, benchmark.script().turns());
@@ -156,10 +163,12 @@ final class CellChild {
         return measurement;
     }
 
-    private static <T> T find(Class<T> type, String name, Function<T, String> nameOf) throws CellFailure {
+    /** The provider of {@code type} named {@code name} (a target or a benchmark). */
+    private static <T> T find(Class<T> type, String name) throws CellFailure {
         List<String> seen = new ArrayList<>();
         for (T candidate : ServiceLoader.load(type, CellChild.class.getClassLoader())) {
-            String candidateName = nameOf.apply(candidate);
+            String candidateName = candidate instanceof BenchTarget target
+                    ? target.name() : ((Benchmark) candidate).name();
             if (candidateName.equals(name)) {
                 return candidate;
             }

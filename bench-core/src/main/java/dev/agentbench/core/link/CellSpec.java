@@ -85,7 +85,9 @@ public record CellSpec(
             }
             Map<String, String> options = new LinkedHashMap<>();
             if (json.get("targetOptions") instanceof Map<?, ?> given) {
-                given.forEach((key, value) -> options.put(String.valueOf(key), String.valueOf(value)));
+                for (Map.Entry<?, ?> option : given.entrySet()) {
+                    options.put(String.valueOf(option.getKey()), String.valueOf(option.getValue()));
+                }
             }
             return new CellSpec(text(json, "runDir"), text(json, "target"), text(json, "benchmark"),
                     (int) number(json, "concurrency"), text(json, "name"), (int) number(json, "iterations"),

@@ -62,18 +62,26 @@ final class ChildMain {
         System.exit(code);
     }
 
-    /** Halts this JVM when the parent's end of the stdin pipe closes: a killed parent leaves no child. */
+    /**
+     * Halts this JVM when the parent's end of the stdin pipe closes: a killed parent leaves no child.
+     * A class of its own rather than a lambda, like everything on a cold start's path before the
+     * agent is built: the first lambda links the JDK's method-handle machinery, which would then be
+     * warm for the framework.
+     */
     private static void watchParent() {
-        Thread watcher = new Thread(() -> {
-            try {
-                while (System.in.read() != -1) {
-                    // the parent never writes; anything read is ignored
+        Thread watcher = new Thread("agentbench-parent-watch") {
+            @Override
+            public void run() {
+                try {
+                    while (System.in.read() != -1) {
+                        // the parent never writes; anything read is ignored
+                    }
+                } catch (IOException e) {
+                    // treated as end-of-file
                 }
-            } catch (IOException e) {
-                // treated as end-of-file
+                Runtime.getRuntime().halt(EXIT_PARENT_GONE);
             }
-            Runtime.getRuntime().halt(EXIT_PARENT_GONE);
-        }, "agentbench-parent-watch");
+        };
         watcher.setDaemon(true);
         watcher.start();
     }
