@@ -62,7 +62,9 @@ public final class Registry {
                 }
             }
         }
-        return new Registry(sorted(targets), sorted(benchmarks));
+        // Targets by name; benchmarks in the order they were found: the built-ins' services file lists
+        // them in report order, so a run with no --benchmarks plans them in that order.
+        return new Registry(sorted(targets), benchmarks);
     }
 
     private static void scan(ClassLoader loader, PluginPath plugin,
@@ -163,7 +165,7 @@ public final class Registry {
         BenchmarkDescriptor benchmark = benchmarks.get(name);
         if (benchmark == null) {
             throw new IllegalArgumentException(
-                    "Unknown benchmark [" + name + "]; known benchmarks: " + benchmarks.keySet());
+                    "Unknown benchmark [" + name + "]; known benchmarks: " + new java.util.TreeSet<>(benchmarks.keySet()));
         }
         return benchmark;
     }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RegistryTest {
 
     @Test
-    void listsBuiltInTargetsAndBenchmarksByNameWithWhereTheyCameFrom() {
+    void listsTargetsByNameAndBenchmarksInTheOrderFoundWithWhereTheyCameFrom() {
         Registry registry = Registry.load(List.of());
 
         assertThat(registry.targets()).extracting(TargetDescriptor::name)
@@ -26,7 +26,7 @@ class RegistryTest {
         assertThat(Path.of(scripted.location())).endsWith(Path.of("target", "test-classes"));
 
         assertThat(registry.benchmarks()).extracting(BenchmarkDescriptor::name)
-                .containsExactly("build", "cold", "echo", "footprint", "growth", "solo", "speedup");
+                .containsExactly("echo", "solo", "build", "footprint", "growth", "cold", "speedup");
         assertThat(registry.benchmark("echo").supportsConcurrency()).isTrue();
         assertThat(registry.benchmark("echo").kind()).isEqualTo(BenchmarkKind.SESSIONS);
         assertThat(registry.benchmark("solo").supportsConcurrency()).isFalse();
