@@ -78,6 +78,18 @@ final class RunCommand implements Callable<Integer> {
             description = "Time one cell may take before its JVM is destroyed (default: 10m).")
     private Duration timeout;
 
+    @Option(names = "--footprint-agents", paramLabel = "K",
+            description = "Agents held at once by footprint benchmarks (default: " + Defaults.FOOTPRINT_AGENTS + ").")
+    private Integer footprintAgents;
+
+    @Option(names = "--growth-sessions", paramLabel = "S",
+            description = "Sessions run and deleted by session-growth benchmarks (default: " + Defaults.GROWTH_SESSIONS + ").")
+    private Integer growthSessions;
+
+    @Option(names = "--cold-starts", paramLabel = "R",
+            description = "Fresh JVMs per cold-start cell (default: " + Defaults.COLD_STARTS + ").")
+    private Integer coldStarts;
+
     @Option(names = "--max-duration", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "A budget for the whole run: once spent, no new cell starts; cells not run are MISSING.")
     private Duration maxDuration;
@@ -136,6 +148,15 @@ final class RunCommand implements Callable<Integer> {
         if (timeout != null) {
             builder.timeout(timeout);
         }
+        if (footprintAgents != null) {
+            builder.footprintAgents(footprintAgents);
+        }
+        if (growthSessions != null) {
+            builder.growthSessions(growthSessions);
+        }
+        if (coldStarts != null) {
+            builder.coldStarts(coldStarts);
+        }
         if (maxDuration != null) {
             builder.maxDuration(maxDuration);
         }
@@ -193,6 +214,9 @@ final class RunCommand implements Callable<Integer> {
                 out.println("Report: " + runDir.resolve("report.md") + " (and report.html)");
             } catch (IOException e) {
                 err.println("agentbench: could not write the report of [" + runDir + "]: " + e.getMessage());
+            }
+            for (String note : info.notes()) {
+                out.println("Note: " + note);
             }
             long notOk = results.stream().filter(cell -> cell.status() != CellStatus.OK).count();
             if (notOk > 0 || !quiet) {

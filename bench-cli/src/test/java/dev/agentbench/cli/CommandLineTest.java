@@ -59,6 +59,14 @@ class CommandLineTest {
     }
 
     @Test
+    void sizesOfTheMemoryAndColdStartBenchmarksAreValidatedLikeAnyOption() {
+        assertThat(execute("run", "--footprint-agents", "0").err())
+                .isEqualTo("agentbench: Footprint agents [0] must be at least 1" + System.lineSeparator());
+        assertThat(execute("run", "--cold-starts", "-2").exitCode()).isEqualTo(Main.USAGE);
+        assertThat(execute("run", "--growth-sessions", "lots").err()).contains("'--growth-sessions'").contains("lots");
+    }
+
+    @Test
     void aBadDurationSaysWhatADurationLooksLike() {
         Outcome outcome = execute("run", "--timeout", "soon");
         assertThat(outcome.exitCode()).isEqualTo(Main.USAGE);

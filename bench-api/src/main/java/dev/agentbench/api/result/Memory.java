@@ -6,8 +6,9 @@ package dev.agentbench.api.result;
  * @param allocatedBytesPerOp median bytes allocated by all threads during one iteration; {@code null}
  *     when not measured
  * @param allocationExact {@code true} when the JVM counts the allocations of every thread, ended ones
- *     included (JDK 21+); {@code false} on JDK 17, where threads that end within an iteration are not
- *     counted and the figure is a lower bound
+ *     included ({@code ThreadMXBean.getTotalThreadAllocatedBytes}, there on HotSpot since JDK 14);
+ *     {@code false} where only live threads can be summed, so that threads ending within an iteration
+ *     are missed and the figure is a lower bound
  * @param retainedBytesPerUnit heap retained per {@code retainedUnit} after a settled GC, for footprint
  *     and session-growth benchmarks; {@code null} otherwise
  * @param retainedUnit what {@code retainedBytesPerUnit} is per: {@code agent} or {@code session}
