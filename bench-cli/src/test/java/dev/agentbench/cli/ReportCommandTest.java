@@ -11,8 +11,6 @@ import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
 import dev.agentbench.api.result.TimeStats;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,13 +25,8 @@ class ReportCommandTest {
     private static final String RUN_ID = "20261129-101500-k3x9";
     private static final List<String> ALL = List.of("summary.json", "report.md", "report.html", "jmh-result.json");
 
-    record Outcome(int exitCode, String out, String err) {}
-
-    static Outcome execute(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(code, out.toString(), err.toString());
+    private static CommandLineTest.Outcome execute(String... args) {
+        return CommandLineTest.execute(args);
     }
 
     /** A results directory with one run of raw and noop on turn1, noop's cell failed. */
@@ -55,7 +48,7 @@ class ReportCommandTest {
         return runDir;
     }
 
-    private static void assertWritten(Path runDir, List<String> names, Outcome outcome) throws Exception {
+    private static void assertWritten(Path runDir, List<String> names, CommandLineTest.Outcome outcome) throws Exception {
         assertThat(outcome.exitCode()).as(outcome.err()).isZero();
         assertThat(outcome.err()).isEmpty();
         assertThat(outcome.out().lines()).hasSize(names.size());
@@ -70,7 +63,7 @@ class ReportCommandTest {
     @Test
     void everyFormatIsRebuiltByDefaultAndAFailedCellIsNoFailureOfTheCommand(@TempDir Path results) throws Exception {
         Path runDir = run(results);
-        Outcome outcome = execute("report", runDir.toString());
+        CommandLineTest.Outcome outcome = execute("report", runDir.toString());
         assertWritten(runDir, ALL, outcome);
         assertThat(Files.readString(runDir.resolve("report.md"))).contains("`noop/turn1` FAILED: turn 0, step 0: no reply");
         assertThat(Files.readString(runDir.resolve("report.html"))).contains("turn 0, step 0: no reply");
@@ -99,19 +92,19 @@ class ReportCommandTest {
         Path runDir = run(results);
         Path latest = results.resolve("latest");
         Files.createSymbolicLink(latest, Path.of(RUN_ID));
-        Outcome viaLink = execute("report", latest.toString(), "--format", "md");
+        CommandLineTest.Outcome viaLink = execute("report", latest.toString(), "--format", "md");
         assertThat(viaLink.exitCode()).as(viaLink.err()).isZero();
         assertThat(runDir.resolve("report.md")).exists();
 
         Files.delete(runDir.resolve("report.md"));
-        Outcome viaResults = execute("report", results.toString(), "--format", "md");
+        CommandLineTest.Outcome viaResults = execute("report", results.toString(), "--format", "md");
         assertThat(viaResults.exitCode()).as(viaResults.err()).isZero();
         assertThat(runDir.resolve("report.md")).exists();
 
         Files.delete(latest);
         Files.writeString(latest, RUN_ID + "\n");
         Files.delete(runDir.resolve("report.md"));
-        Outcome viaFile = execute("report", latest.toString(), "--format", "md");
+        CommandLineTest.Outcome viaFile = execute("report", latest.toString(), "--format", "md");
         assertThat(viaFile.exitCode()).as(viaFile.err()).isZero();
         assertThat(viaFile.out()).contains("Wrote " + runDir.toAbsolutePath().resolve("report.md"));
         assertThat(runDir.resolve("report.md")).exists();
@@ -151,7 +144,7 @@ class ReportCommandTest {
         Path runDir = results.resolve(RUN_ID);
         Files.createDirectories(runDir);
         Files.writeString(runDir.resolve("run.json"), "{\"runId\": ");
-        Outcome outcome = execute("report", runDir.toString());
+        CommandLineTest.Outcome outcome = execute("report", runDir.toString());
         assertThat(outcome.exitCode()).isEqualTo(Main.USAGE);
         assertThat(outcome.err().lines()).singleElement().asString()
                 .startsWith("agentbench: Cannot build the reports of [" + runDir + "]: ");
@@ -167,21 +160,21 @@ class ReportCommandTest {
 
     @Test
     void withoutARunDirectoryTheCommandSaysWhatItNeeds() {
-        Outcome outcome = execute("report");
+        CommandLineTest.Outcome outcome = execute("report");
         assertThat(outcome.exitCode()).isEqualTo(Main.USAGE);
         assertThat(outcome.err().lines()).singleElement().asString().contains("RUN_DIR").contains("agentbench report --help");
     }
 
     @Test
     void helpShowsExamples() {
-        Outcome outcome = execute("report", "--help");
+        CommandLineTest.Outcome outcome = execute("report", "--help");
         assertThat(outcome.exitCode()).isZero();
         assertThat(outcome.out()).contains("Rebuilds the reports of a run", "Examples:", "agentbench report results/latest",
                 "--format", "--baseline");
         assertThat(execute("--help").out()).contains("report");
     }
 
-    private static void assertUsage(Outcome outcome, String line) {
+    private static void assertUsage(CommandLineTest.Outcome outcome, String line) {
         assertThat(outcome.exitCode()).isEqualTo(Main.USAGE);
         assertThat(outcome.out()).isEmpty();
         assertThat(outcome.err()).isEqualTo(line + System.lineSeparator());
