@@ -111,6 +111,52 @@ class RunJarIT {
     }
 
     @Test
+    void ctrlCMidRunKillsEveryChildKeepsWhatFinishedAndWritesTheReport(@TempDir Path work) throws Exception {
+        Path results = work.resolve("results");
+        // turn1's cell is quick; cold_start's 500 fresh JVMs take long enough to be interrupted.
+        List<String> command = List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                JarRunner.jar().toString(), "run", "--targets", "noop", "--benchmarks", "turn1,cold_start",
+                "--cold-starts", "500", "--iterations", "40", "--warmup", "20", "--warmup-time", "0s",
+                "--results-dir", results.toString());
+        Process run = new ProcessBuilder(command).directory(work.toFile())
+                .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile())
+                .start();
+        java.util.Map<Long, ProcessHandle> seen = new java.util.HashMap<>();
+        try {
+            long deadline = System.nanoTime() + LIMIT.toNanos();
+            // Wait until the first cell has finished and the second one's children are running.
+            while (!Files.readString(work.resolve("out.txt")).contains("[1/2] noop turn1")
+                    || run.descendants().noneMatch(p -> p.info().commandLine().orElse("").contains("ChildMain"))) {
+                run.descendants().forEach(p -> seen.putIfAbsent(p.pid(), p));
+                assertThat(System.nanoTime()).as("the first cell finishes").isLessThan(deadline);
+                Thread.sleep(50);
+            }
+            run.descendants().forEach(p -> seen.putIfAbsent(p.pid(), p));
+            new ProcessBuilder("kill", "-INT", Long.toString(run.pid())).start().waitFor();
+            assertThat(run.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("the run ends on Ctrl-C").isTrue();
+        } finally {
+            run.descendants().forEach(ProcessHandle::destroyForcibly);
+            run.destroyForcibly();
+        }
+        for (int i = 0; i < 50 && seen.values().stream().anyMatch(ProcessHandle::isAlive); i++) {
+            Thread.sleep(100);
+        }
+        assertThat(seen.values().stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList())
+                .as("processes left running after Ctrl-C").isEmpty();
+        assertThat(run.exitValue()).as("the shell's code for a run ended by SIGINT").isEqualTo(130);
+
+        Path runDir = JarRunner.onlyRunDir(results).orElseThrow();
+        JsonNode info = JSON.readTree(runDir.resolve("run.json").toFile());
+        assertThat(info.path("status").asText()).isEqualTo("INTERRUPTED");
+        JsonNode summary = JSON.readTree(runDir.resolve("summary.json").toFile());
+        assertThat(summary.path("cells")).hasSize(2);
+        assertThat(summary.path("cells").get(0).path("name").asText()).isEqualTo("turn1");
+        assertThat(summary.path("cells").get(0).path("status").asText()).isEqualTo("OK");
+        assertThat(summary.path("cells").get(1).path("status").asText()).isIn("MISSING", "FAILED");
+        assertThat(Files.readString(runDir.resolve("report.md"))).contains("INTERRUPTED");
+    }
+
+    @Test
     void anUnknownTargetIsOneLineExit2AndNothingStarted(@TempDir Path work) throws Exception {
         Path results = work.resolve("results");
         JarRunner.Result result = JarRunner.run(work, LIMIT,
