@@ -49,7 +49,7 @@ final class Sections {
                         + "target, the JVM and harness floor." + ratioNote,
                 ComparisonTable.rows(targets, rows, COLD_START, Sections::context, false));
         add(sections, "allocation", "Allocation per iteration", "Median bytes allocated by all threads during one "
-                        + "iteration, in a pass of its own; ≥ marks a lower bound (JDK 17 does not count threads "
+                        + "iteration, in a pass of its own; ≥ marks a lower bound (a JVM that cannot count threads "
                         + "that end within the iteration)." + ratioNote,
                 ComparisonTable.rows(targets, rows, ALLOCATED, Sections::context, false));
         add(sections, "retained", "Retained heap", "Heap still in use per live agent (footprint) or per deleted "
