@@ -15,14 +15,15 @@ import picocli.CommandLine.Command;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:every planned cell finished OK",
-            "1:some cell failed or timed out, or the run was interrupted",
-            "2:bad usage: an unknown option, target or benchmark, or a bad value"
+            "1:some cell failed or timed out, or the time budget stopped the run",
+            "2:bad usage: an unknown option, target or benchmark, or a bad value",
+            "130:interrupted by Ctrl-C; the cells that finished are kept and reported"
         })
 public final class Main implements Runnable {
 
     /** Every planned cell finished OK. */
     public static final int OK = 0;
-    /** Some cell failed or timed out, or the run was interrupted. */
+    /** Some cell failed or timed out, or the time budget stopped the run. */
     public static final int CELLS_FAILED = 1;
     /** Bad usage. */
     public static final int USAGE = 2;

@@ -42,7 +42,8 @@ import picocli.CommandLine.Option;
             "  agentbench run --iterations 200 --warmup 100 --warmup-time 0s --results-dir /tmp/results",
             "  agentbench run --dry-run",
             "",
-            "Exit codes: 0 every cell OK; 1 some cell failed or timed out, or the run was interrupted; 2 bad usage."
+            "Exit codes: 0 every cell OK; 1 some cell failed or timed out, or the budget stopped the run;",
+            "2 bad usage; 130 interrupted by Ctrl-C (finished cells are kept and reported)."
         })
 final class RunCommand implements Callable<Integer> {
 
