@@ -78,15 +78,37 @@ final class ChatCompletionsClient implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(mapper.writeValueAsBytes(request)))
                 .build();
         if (!stream) {
-            HttpResponse<byte[]> response = http.send(httpRequest, HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> response = send(httpRequest, HttpResponse.BodyHandlers.ofByteArray());
             checkStatus(response.statusCode(), () -> new String(response.body(), java.nio.charset.StandardCharsets.UTF_8));
             return parseJson(mapper.readTree(response.body()));
         }
-        HttpResponse<Stream<String>> response = http.send(httpRequest, HttpResponse.BodyHandlers.ofLines());
+        HttpResponse<Stream<String>> response = send(httpRequest, HttpResponse.BodyHandlers.ofLines());
         try (Stream<String> lines = response.body()) {
             checkStatus(response.statusCode(), () -> String.join("\n", lines.toList()));
             return parseEvents(lines.iterator());
         }
+    }
+
+    /**
+     * Sends once more, on a fresh exchange, when the first attempt got no byte of a response at all:
+     * the JDK 17 client can hand out a pooled connection that its own idle-connection cleanup is
+     * closing at that moment (a race fixed in JDK 24, JDK-8338569), and clients such as OkHttp retry
+     * such a failure by default. Any failure after the first response byte is never retried.
+     */
+    private <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler)
+            throws IOException, InterruptedException {
+        try {
+            return http.send(request, handler);
+        } catch (IOException e) {
+            if (!noResponseByte(e)) {
+                throw e;
+            }
+            return http.send(request, handler);
+        }
+    }
+
+    static boolean noResponseByte(IOException e) {
+        return String.valueOf(e.getMessage()).contains("header parser received no bytes");
     }
 
     private void checkStatus(int status, java.util.function.Supplier<String> body) throws IOException {

@@ -11,6 +11,9 @@ import dev.agentbench.api.TargetHandle;
  * until the model answers with text. Every framework is shown as a ratio over it.
  *
  * <p>Options: {@code stream} ({@code false} by default) asks for server-sent events.
+ *
+ * <p>A request that got no byte of response at all is sent once more, as OkHttp does by default: the
+ * JDK 17 client can reuse a pooled connection its own cleanup is closing (JDK-8338569).
  */
 public final class RawTarget implements BenchTarget {
 

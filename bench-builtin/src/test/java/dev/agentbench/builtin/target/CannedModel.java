@@ -33,6 +33,10 @@ final class CannedModel implements AutoCloseable {
                 requests.add(body);
                 response = responses.isEmpty() ? new Response(500, "application/json", "{\"error\":\"no more\"}") : responses.poll();
             }
+            if (response.status() == DROP) {
+                exchange.close(); // the request was read; no response at all
+                return;
+            }
             byte[] bytes = response.body().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", response.contentType());
             exchange.sendResponseHeaders(response.status(), bytes.length);
@@ -54,6 +58,15 @@ final class CannedModel implements AutoCloseable {
             body.append("data: ").append(chunk).append("\n\n");
         }
         responses.add(new Response(200, "text/event-stream", body.toString()));
+        return this;
+    }
+
+    /** A status that makes the server close the connection without a byte of response. */
+    static final int DROP = -1;
+
+    /** The next request is read and its connection closed without any response. */
+    synchronized CannedModel drop() {
+        responses.add(new Response(DROP, "", ""));
         return this;
     }
 

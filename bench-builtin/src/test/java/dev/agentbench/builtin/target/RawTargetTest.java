@@ -119,6 +119,21 @@ class RawTargetTest {
     }
 
     @Test
+    void aConnectionClosedBeforeAnyResponseByteIsRetriedOnceOnly() throws Exception {
+        model.drop().json(CannedModel.textReply("second try"));
+        try (TargetHandle handle = open(false, List.of())) {
+            assertThat(handle.runTurn("u", "s", "hi").finalText()).isEqualTo("second try");
+        }
+        assertThat(model.requests).hasSize(2);
+        model.drop().drop();
+        try (TargetHandle handle = open(false, List.of())) {
+            assertThatThrownBy(() -> handle.runTurn("u", "s2", "hi"))
+                    .isInstanceOf(IOException.class).hasMessageContaining("header parser received no bytes");
+        }
+        assertThat(model.requests).hasSize(4);
+    }
+
+    @Test
     void aStreamCutBeforeDoneFailsTheTurn() throws Exception {
         model.events("{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hel\"}}]}");
         try (TargetHandle handle = open(true, List.of())) {
