@@ -6,31 +6,20 @@ import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.core.testing.TestRuns;
 import dev.agentbench.core.testing.TestTargets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Targets of known cost, measured through the whole harness (mock, child JVMs, passes), are
  * measured at that cost above the floor of a target that does nothing ({@code scripted}).
  */
-class CalibrationTest {
+class CalibrationTest extends ChildJvmRunTest {
 
     private static final Duration SLEEP = Duration.ofMillis(50);
-
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void nothingIsLeftRunning() throws Exception {
-        assertThat(ProcessChecks.awaitNoDescendants(Duration.ofSeconds(5))).isEmpty();
-    }
 
     @Test
     void aKnownSleepAndAKnownAllocationAreMeasuredAsThemselvesAboveTheFloor() {

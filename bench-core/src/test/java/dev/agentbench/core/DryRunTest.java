@@ -7,23 +7,11 @@ import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.core.internal.Json;
 import dev.agentbench.core.testing.TestRuns;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A dry run checks every cell of every kind with one iteration and says which would fail, and why. */
-class DryRunTest {
-
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void nothingIsLeftRunning() throws Exception {
-        assertThat(ProcessChecks.awaitNoDescendants(Duration.ofSeconds(5))).isEmpty();
-    }
+class DryRunTest extends ChildJvmRunTest {
 
     @Test
     void everyCellRunsOneCheckedIterationAndAFailingOneSaysWhy() throws Exception {

@@ -10,26 +10,14 @@ import dev.agentbench.core.internal.Json;
 import dev.agentbench.core.testing.TestBenchmarks;
 import dev.agentbench.core.testing.TestRuns;
 import dev.agentbench.core.testing.TestTargets;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** One cell of every benchmark kind, each in real child JVMs: what each writes into its result. */
-class KindsTest {
-
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void nothingIsLeftRunning() throws Exception {
-        assertThat(ProcessChecks.awaitNoDescendants(Duration.ofSeconds(5))).isEmpty();
-    }
+class KindsTest extends ChildJvmRunTest {
 
     @Test
     void everyKindWritesItsOwnFiguresIntoTheCellsResult() throws Exception {
