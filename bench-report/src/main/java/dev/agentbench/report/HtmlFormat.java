@@ -193,7 +193,7 @@ public final class HtmlFormat implements ReportFormat {
         if (cell.status() != CellStatus.OK) {
             String status = cell.status().name();
             return "<td class=\"st\" data-v=\"\"><a href=\"#" + anchors.get(cell) + "\" title=\""
-                    + Html.text(firstLine(cell.error())) + "\"><span class=\"pill " + status + "\">" + status + "</span></a></td>";
+                    + Html.text(Units.firstLine(cell.error())) + "\"><span class=\"pill " + status + "\">" + status + "</span></a></td>";
         }
         return "<td data-v=\"" + Html.sortKey(entry.value()) + "\">" + Html.text(entry.text()) + "</td>";
     }
@@ -265,8 +265,4 @@ public final class HtmlFormat implements ReportFormat {
                 + "</figcaption>" + svg + "</figure>\n";
     }
 
-    private static String firstLine(String text) {
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline) + " …";
-    }
 }

@@ -85,14 +85,10 @@ public final class MarkdownFormat implements ReportFormat {
         out.append("## Cells that did not finish OK\n\n");
         for (CellResult cell : failed) {
             out.append("- ").append(code(cell.target() + "/" + cell.name())).append(' ')
-                    .append(cell.status()).append(": ").append(text(firstLine(cell.error()))).append('\n');
+                    .append(cell.status()).append(": ").append(text(Units.firstLine(cell.error()))).append('\n');
         }
     }
 
-    private static String firstLine(String text) {
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline) + " …";
-    }
 
     /**
      * Text from a run as markdown text, in a table cell or not: no column breaks, and no HTML of its

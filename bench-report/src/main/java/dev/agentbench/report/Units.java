@@ -42,6 +42,12 @@ public final class Units {
         }
     }
 
+    /** The first line of a text, with {@code …} when more lines follow: a reason in one line. */
+    static String firstLine(String text) {
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline) + " …";
+    }
+
     /** About three significant digits (all integer digits above 100), never in exponent form. */
     static String number(double value) {
         if (Math.abs(value) >= 100 || value == 0) {
