@@ -23,24 +23,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** LangChain4j's OpenAI client (1.19) against the running mock. */
-class LangChain4jConformanceTest {
-
-    private static MockServer mock;
-
-    @BeforeAll
-    static void start() {
-        mock = ConformanceScripts.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        mock.close();
-    }
+class LangChain4jConformanceTest extends RunningMockTest {
 
     private static OpenAiStreamingChatModel streaming(String script) {
         return OpenAiStreamingChatModel.builder().baseUrl(mock.baseUrl(script)).apiKey("unused").modelName("gpt-4o-mini")

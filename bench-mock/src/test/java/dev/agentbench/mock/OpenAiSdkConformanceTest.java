@@ -25,24 +25,10 @@ import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptedToolCall;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The official OpenAI Java SDK (OkHttp transport) against the running mock. */
-class OpenAiSdkConformanceTest {
-
-    private static MockServer mock;
-
-    @BeforeAll
-    static void start() {
-        mock = ConformanceScripts.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        mock.close();
-    }
+class OpenAiSdkConformanceTest extends RunningMockTest {
 
     private static OpenAIClient client(String script) {
         return OpenAIOkHttpClient.builder().baseUrl(mock.baseUrl(script)).apiKey("unused").maxRetries(0)
