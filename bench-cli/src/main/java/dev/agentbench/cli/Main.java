@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             "0:every planned cell finished OK",
             "1:some cell failed or timed out, or the time budget stopped the run",
             "2:bad usage: an unknown option, target or benchmark, or a bad value",
+            "3:compare found a regression",
             "130:interrupted by Ctrl-C; the cells that finished are kept and reported"
         })
 public final class Main implements Runnable {
@@ -27,6 +28,8 @@ public final class Main implements Runnable {
     public static final int CELLS_FAILED = 1;
     /** Bad usage. */
     public static final int USAGE = 2;
+    /** {@code compare} found a cell slower by more than the threshold, and significantly so. */
+    public static final int REGRESSION = 3;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
