@@ -78,6 +78,8 @@ final class CellChild {
         PlannedCell cell = spec.plannedCell();
         CellLog.say("cell " + cell.target() + "/" + cell.name() + " on " + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.version") + (spec.dryRun() ? " (dry run)" : ""));
+        // Every jar this cell could load a class from, wildcards expanded: what a cell ran with.
+        CellLog.say("class path: " + System.getProperty("java.class.path"));
         CellResult result;
         try {
             result = new CellChild(spec, NANO_TIME).measure();
