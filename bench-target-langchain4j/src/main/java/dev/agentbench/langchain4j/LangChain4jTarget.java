@@ -1,0 +1,64 @@
+package dev.agentbench.langchain4j;
+
+import dev.agentbench.api.BenchTarget;
+import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.TargetHandle;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+
+/**
+ * LangChain4j as a target: an {@code AiServices} agent (an interface whose chat method takes the
+ * session id as memory id and the user's message) with a {@code MessageWindowChatMemory} per
+ * session from a {@code ChatMemoryProvider}, LangChain4j's OpenAI chat model pointed at the mock,
+ * and the context's tools as {@code ToolSpecification}s with {@code ToolExecutor}s.
+ *
+ * <p>Options:
+ *
+ * <ul>
+ *   <li>{@code stream} ({@code false} by default): {@code true} uses {@code OpenAiStreamingChatModel}
+ *       and a {@code TokenStream}; {@code false} uses {@code OpenAiChatModel} and a {@code Result};
+ *   <li>{@code tool_execution} ({@code sequential} by default, LangChain4j's own default): {@code
+ *       concurrent} runs several tool calls of one reply at once ({@code
+ *       AiServices.executeToolsConcurrently()}).
+ * </ul>
+ *
+ * <p>What LangChain4j does differently from the floor, and how this target reports it, is written
+ * down in {@code docs/targets/langchain4j.md}.
+ */
+public final class LangChain4jTarget implements BenchTarget {
+
+    /** The target's name, as users type it. */
+    public static final String NAME = "langchain4j";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "LangChain4j " + langChain4jVersion()
+                + ": AiServices agent, a chat memory per session, LangChain4j's OpenAI chat models";
+    }
+
+    @Override
+    public TargetHandle open(TargetContext context) {
+        return LangChain4jHandle.open(context, LangChain4jOptions.of(context));
+    }
+
+    /** The version of LangChain4j this target was built against (LangChain4j has no version constant). */
+    static String langChain4jVersion() {
+        Properties properties = new Properties();
+        try (InputStream in = LangChain4jTarget.class.getResourceAsStream("langchain4j.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("langchain4j.properties is missing from the langchain4j target's jar");
+            }
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return properties.getProperty("version");
+    }
+}

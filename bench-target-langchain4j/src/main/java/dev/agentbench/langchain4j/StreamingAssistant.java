@@ -1,0 +1,17 @@
+package dev.agentbench.langchain4j;
+
+import dev.langchain4j.data.message.TextContent;
+import dev.langchain4j.service.MemoryId;
+import dev.langchain4j.service.TokenStream;
+import dev.langchain4j.service.UserMessage;
+import dev.langchain4j.service.memory.ChatMemoryAccess;
+
+/** {@link Assistant}'s streaming twin: the reply comes as a {@link TokenStream}. */
+interface StreamingAssistant extends ChatMemoryAccess {
+
+    /** One turn; the message is a prompt template to LangChain4j, as a {@code @UserMessage} string is. */
+    TokenStream chat(@MemoryId String sessionId, @UserMessage String message);
+
+    /** One turn whose message is sent as it is (no template), for messages with {@code {{}. */
+    TokenStream chat(@MemoryId String sessionId, @UserMessage TextContent message);
+}
