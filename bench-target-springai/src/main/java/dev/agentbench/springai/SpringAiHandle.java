@@ -1,0 +1,143 @@
+package dev.agentbench.springai;
+
+import com.openai.client.OpenAIClient;
+import com.openai.client.OpenAIClientAsync;
+import com.openai.errors.OpenAIIoException;
+import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.TurnResult;
+import io.micrometer.observation.ObservationRegistry;
+import java.io.IOException;
+import java.util.List;
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.client.ChatClientResponse;
+import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
+import org.springframework.ai.chat.client.advisor.ToolCallingAdvisor;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.memory.MessageWindowChatMemory;
+import org.springframework.ai.model.tool.ToolCallingManager;
+import org.springframework.ai.openai.OpenAiChatModel;
+import org.springframework.ai.openai.OpenAiChatOptions;
+import org.springframework.ai.openai.setup.OpenAiSetup;
+import org.springframework.ai.tool.ToolCallback;
+import reactor.core.Exceptions;
+
+/**
+ * One Spring AI agent: a {@link ChatClient} over an {@link OpenAiChatModel}, with the context's
+ * tools as default tool callbacks, a {@link MessageChatMemoryAdvisor} over a {@link
+ * MessageWindowChatMemory} (the conversation id is the session id) and a {@link
+ * ToolCallingAdvisor} whose tool-calling manager is watched by a {@link RecordingToolCallingManager}.
+ */
+final class SpringAiHandle implements TargetHandle {
+
+    private final ChatClient chatClient;
+    private final ChatMemory memory;
+    private final boolean stream;
+    private final OpenAIClient syncClient;
+    private final OpenAIClientAsync asyncClient;
+
+    private SpringAiHandle(ChatClient chatClient, ChatMemory memory, boolean stream, OpenAIClient syncClient,
+            OpenAIClientAsync asyncClient) {
+        this.chatClient = chatClient;
+        this.memory = memory;
+        this.stream = stream;
+        this.syncClient = syncClient;
+        this.asyncClient = asyncClient;
+    }
+
+    static SpringAiHandle open(TargetContext context, SpringAiOptions options) {
+        OpenAiChatOptions chatOptions = OpenAiChatOptions.builder()
+                .baseUrl(context.baseUrl().toString())
+                .apiKey(context.apiKey())
+                .model(context.model())
+                .build();
+        // The two SDK clients the model's builder would make itself (same arguments), made here so
+        // that close() can close them: OpenAiChatModel has no close of its own.
+        OpenAIClient syncClient = OpenAiSetup.setupSyncClient(chatOptions.getBaseUrl(), chatOptions.getApiKey(), null,
+                null, null, null, false, false, chatOptions.getModel(), chatOptions.getTimeout(),
+                chatOptions.getMaxRetries(), null, null, ObservationRegistry.NOOP, null, List.of());
+        OpenAIClientAsync asyncClient = null;
+        try {
+            asyncClient = OpenAiSetup.setupAsyncClient(chatOptions.getBaseUrl(), chatOptions.getApiKey(), null,
+                    null, null, null, false, false, chatOptions.getModel(), chatOptions.getTimeout(),
+                    chatOptions.getMaxRetries(), null, null, ObservationRegistry.NOOP, null, List.of());
+            OpenAiChatModel model = OpenAiChatModel.builder()
+                    .options(chatOptions)
+                    .openAiClient(syncClient)
+                    .openAiClientAsync(asyncClient)
+                    .build();
+            ChatMemory memory = MessageWindowChatMemory.builder().build();
+            List<ToolCallback> tools = context.tools().stream()
+                    .<ToolCallback>map(NeutralToolCallback::new)
+                    .toList();
+            ChatClient chatClient = ChatClient.builder(model)
+                    .defaultSystem(context.instructions())
+                    .defaultToolCallbacks(tools)
+                    .defaultAdvisors(
+                            MessageChatMemoryAdvisor.builder(memory).build(),
+                            ToolCallingAdvisor.builder()
+                                    .toolCallingManager(new RecordingToolCallingManager(ToolCallingManager.builder().build()))
+                                    .build())
+                    .build();
+            return new SpringAiHandle(chatClient, memory, options.stream(), syncClient, asyncClient);
+        } catch (RuntimeException | Error e) {
+            try {
+                syncClient.close();
+                if (asyncClient != null) {
+                    asyncClient.close();
+                }
+            } catch (RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+        TurnRecorder turn = new TurnRecorder();
+        ChatClient.ChatClientRequestSpec request = chatClient.prompt()
+                .user(message)
+                .advisors(advisor -> advisor.param(ChatMemory.CONVERSATION_ID, sessionId))
+                .toolContext(turn.toolContext());
+        try {
+            if (stream) {
+                request.stream().chatClientResponse().doOnNext(chunk -> turn.chunk(chunk.chatResponse())).blockLast();
+            } else {
+                ChatClientResponse response = request.call().chatClientResponse();
+                turn.reply(response.chatResponse());
+            }
+        } catch (RuntimeException e) {
+            throw unwrap(e);
+        }
+        return turn.result();
+    }
+
+    /**
+     * Reactor wraps a checked exception when {@code blockLast} rethrows it; the cause is what
+     * failed. The SDK's I/O failure says only "Request failed": the message names the client and
+     * the cause.
+     */
+    static Exception unwrap(RuntimeException e) {
+        Throwable cause = Exceptions.unwrap(e);
+        if (cause instanceof OpenAIIoException io) {
+            return new IOException("The model call failed in Spring AI's OpenAI client: " + io.getMessage()
+                    + (io.getCause() == null ? "" : ": " + io.getCause()), io);
+        }
+        return cause instanceof Exception exception ? exception : e;
+    }
+
+    @Override
+    public void deleteSession(String userId, String sessionId) {
+        memory.clear(sessionId);
+    }
+
+    @Override
+    public void close() {
+        try {
+            syncClient.close();
+        } finally {
+            asyncClient.close();
+        }
+    }
+}
