@@ -3,6 +3,7 @@ package dev.agentbench.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.core.LatestRun;
+import dev.agentbench.report.NewerFormatException;
 import dev.agentbench.report.ReportFormat;
 import dev.agentbench.report.ReportOptions;
 import dev.agentbench.report.Reports;
@@ -39,7 +40,8 @@ import picocli.CommandLine.Parameters;
             "  agentbench report results/20261129-101500-k3x9 --format html --format jmh",
             "  agentbench report results/latest --format md,json --baseline llmagent",
             "",
-            "Exit codes: 0 reports written; 2 bad input: no such directory, no run.json, an unknown format."
+            "Exit codes: 0 reports written; 2 bad input: no such directory, no run.json, an unknown format,",
+            "results of a newer format than this agentbench reads."
         })
 final class ReportCommand implements Callable<Integer> {
 
@@ -70,6 +72,8 @@ final class ReportCommand implements Callable<Integer> {
         List<Path> written;
         try {
             written = Reports.write(run, new ReportOptions(baseline), chosen);
+        } catch (NewerFormatException e) {
+            throw new Main.UsageException(e.getMessage());
         } catch (IOException e) {
             throw new Main.UsageException("Cannot build the reports of [" + run + "]: " + oneLine(e));
         }

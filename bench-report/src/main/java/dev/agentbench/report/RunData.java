@@ -2,6 +2,7 @@ package dev.agentbench.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
@@ -41,12 +42,16 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells) {
      * Reads a run directory.
      *
      * @throws IOException when {@code run.json} is missing or unreadable: then the directory is no run
+     * @throws NewerFormatException when {@code run.json} or a planned cell's result is of a newer
+     *     results format than this version reads
      */
     public static RunData read(Path runDir) throws IOException {
         RunLayout layout = new RunLayout(runDir);
         RunInfo info;
         try {
-            info = MAPPER.readValue(layout.runJson().toFile(), RunInfo.class);
+            byte[] json = Files.readAllBytes(layout.runJson());
+            checkFormat(layout.runJson(), json);
+            info = MAPPER.readValue(json, RunInfo.class);
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             throw new IOException("No run.json in [" + runDir + "]: not a run directory", e);
         }
@@ -57,19 +62,23 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells) {
         return new RunData(layout, info, cells);
     }
 
-    private static CellResult readCell(RunLayout layout, PlannedCell planned) {
+    private static CellResult readCell(RunLayout layout, PlannedCell planned) throws NewerFormatException {
         Path file = layout.cellResult(planned);
         if (!Files.exists(file)) {
             return CellResult.failed(planned, CellStatus.MISSING, "no result: the cell did not run", List.of());
         }
         try {
-            CellResult result = MAPPER.readValue(file.toFile(), CellResult.class);
+            byte[] json = Files.readAllBytes(file);
+            checkFormat(file, json);
+            CellResult result = MAPPER.readValue(json, CellResult.class);
             if (!result.target().equals(planned.target()) || !result.name().equals(planned.name())) {
                 return CellResult.failed(planned, CellStatus.FAILED, "result file ["
                     + layout.runDir().relativize(file) + "] holds cell ["
                         + result.target() + "/" + result.name() + "]", List.of());
             }
             return result;
+        } catch (NewerFormatException e) {
+            throw e;
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             String reason = e instanceof JsonProcessingException json
                     ? json.getOriginalMessage().replaceAll("\\[Source: [^;\\]]*; ", "[") + (json.getLocation() == null ? ""
@@ -77,6 +86,31 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells) {
                     : e.getMessage();
             return CellResult.failed(planned, CellStatus.FAILED, "unreadable result file ["
                     + layout.runDir().relativize(file) + "]: " + reason, List.of());
+        }
+    }
+
+    /**
+     * Refuses a results file of a newer format than {@link RunLayout#FORMAT}; a file without the
+     * field is format 1. A file that is no JSON object is left to the reader that follows to refuse.
+     *
+     * @throws NewerFormatException naming the file and both formats
+     */
+    static void checkFormat(Path file, byte[] json) throws IOException {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            return; // not JSON: the reader that follows says where
+        }
+        if (root == null || !root.isObject() || !root.has(RunLayout.FORMAT_FIELD)) {
+            return;
+        }
+        JsonNode format = root.get(RunLayout.FORMAT_FIELD);
+        if (!format.canConvertToExactIntegral() || format.asLong() < 1) {
+            throw new IOException("[" + file + "] says results format [" + format + "], which is no format number");
+        }
+        if (format.asLong() > RunLayout.FORMAT) {
+            throw new NewerFormatException(file, format.asLong());
         }
     }
 

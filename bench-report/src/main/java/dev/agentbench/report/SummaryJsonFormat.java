@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.RunInfo;
+import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.TimeStats;
 import java.util.Map;
 import java.util.TreeMap;
@@ -12,7 +13,8 @@ import java.util.TreeMap;
 /**
  * {@code summary.json}: the run and one entry per planned cell, in plan order, without the raw
  * samples (those stay in each cell's own file). Field names are kept across versions; new ones are
- * only added.
+ * only added. {@code format} is the results format ({@link RunLayout#FORMAT}): it says which version
+ * of this shape the file has.
  */
 public final class SummaryJsonFormat implements ReportFormat {
 
@@ -33,6 +35,7 @@ public final class SummaryJsonFormat implements ReportFormat {
     public String render(RunData run, ReportOptions options) {
         RunInfo info = run.info();
         ObjectNode root = RunData.MAPPER.createObjectNode();
+        root.put(RunLayout.FORMAT_FIELD, RunLayout.FORMAT);
         root.put("runId", info.runId());
         root.put("status", info.status().name());
         root.put("startedAt", info.startedAt());

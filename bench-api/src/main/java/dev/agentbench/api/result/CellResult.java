@@ -10,6 +10,8 @@ import java.util.TreeMap;
  * The result of one cell: one (target, benchmark, concurrency) measured in its own JVM. Written by
  * the child as {@code <target>/<name>.json}, or by the parent when the child produced none.
  *
+ * @param format the results format of the file ({@link RunLayout#FORMAT} when written by this
+ *     version; a file without the field is format 1)
  * @param target the target's name
  * @param benchmark the benchmark's name
  * @param concurrency sessions per iteration, 1 or more
@@ -34,6 +36,7 @@ import java.util.TreeMap;
  *     cold start's {@code agentBuiltMs}, {@code firstReplyMs} and {@code classesLoaded}; empty when none
  */
 public record CellResult(
+        int format,
         String target,
         String benchmark,
         int concurrency,
@@ -53,6 +56,12 @@ public record CellResult(
         Map<String, Double> metrics) {
 
     public CellResult {
+        if (format == 0) {
+            format = 1; // written before the field existed
+        }
+        if (format < 1) {
+            throw new IllegalArgumentException("Results format [" + format + "] must be at least 1");
+        }
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(benchmark, "benchmark");
         Objects.requireNonNull(name, "name");
@@ -69,6 +78,15 @@ public record CellResult(
         samples = samples == null ? List.of() : List.copyOf(samples);
         logTail = logTail == null ? List.of() : List.copyOf(logTail);
         metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metrics));
+    }
+
+    /** A result in this version's results format. */
+    public CellResult(String target, String benchmark, int concurrency, String name, CellStatus status, String error,
+            TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<Long> samples,
+            List<String> logTail, Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm,
+            Map<String, Double> metrics) {
+        this(RunLayout.FORMAT, target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState,
+                drift, samples, logTail, memory, throughput, turnLatency, jvm, metrics);
     }
 
     /** A result with only the timing figures of the first version of this record. */

@@ -8,6 +8,8 @@ import java.util.Objects;
  * What {@code run.json} records about a run. A report is built from the cells planned here and
  * nothing else.
  *
+ * @param format the results format of the file ({@link RunLayout#FORMAT} when written by this
+ *     version; a file without the field is format 1)
  * @param runId the run directory's name: UTC {@code yyyyMMdd-HHmmss} plus a short random suffix
  * @param status how the run ended
  * @param startedAt when it started, ISO-8601 UTC
@@ -21,6 +23,7 @@ import java.util.Objects;
  *     expanded by concurrency, where a budget stopped it, and so on; empty when none
  */
 public record RunInfo(
+        int format,
         String runId,
         RunStatus status,
         String startedAt,
@@ -32,6 +35,12 @@ public record RunInfo(
         List<String> notes) {
 
     public RunInfo {
+        if (format == 0) {
+            format = 1; // written before the field existed
+        }
+        if (format < 1) {
+            throw new IllegalArgumentException("Results format [" + format + "] must be at least 1");
+        }
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(startedAt, "startedAt");
@@ -42,6 +51,13 @@ public record RunInfo(
         notes = notes == null ? List.of() : List.copyOf(notes);
     }
 
+    /** A record in this version's results format. */
+    public RunInfo(String runId, RunStatus status, String startedAt, String endedAt, List<String> arguments,
+            Map<String, String> settings, List<PlannedCell> cells, Map<String, String> environment,
+            List<String> notes) {
+        this(RunLayout.FORMAT, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes);
+    }
+
     /** A record without notes. */
     public RunInfo(String runId, RunStatus status, String startedAt, String endedAt, List<String> arguments,
             Map<String, String> settings, List<PlannedCell> cells, Map<String, String> environment) {
@@ -50,6 +66,6 @@ public record RunInfo(
 
     /** This record, ended with {@code status} at {@code endedAt}. */
     public RunInfo ended(RunStatus status, String endedAt) {
-        return new RunInfo(runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes);
+        return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes);
     }
 }

@@ -14,6 +14,12 @@ import java.util.Objects;
  *   &lt;target&gt;/&lt;cell&gt;.spec.json       what the parent asked the child to measure
  *   mock.log                       the mock's output
  *   summary.json  report.md  ...   written from the above
+ * </pre>
+ *
+ * <p>{@code run.json}, every cell result and {@code summary.json} say which results format they are
+ * in ({@link #FORMAT}).
+ *
+ * <pre>
  * &lt;results-dir&gt;/latest               the newest run's id
  * </pre>
  *
@@ -26,6 +32,17 @@ public record RunLayout(Path runDir) {
      * directory where the file system allows one, else a file holding the run id.
      */
     public static final String LATEST = "latest";
+
+    /**
+     * The results format this version writes: {@code "format"} in {@code run.json}, in every cell
+     * result and in {@code summary.json}. A file without the field is format 1. A reader refuses a
+     * file of a newer format than its own (it cannot know what the newer fields mean) and reads any
+     * older one.
+     */
+    public static final int FORMAT = 1;
+
+    /** The name of the format field in every results file. */
+    public static final String FORMAT_FIELD = "format";
 
     public RunLayout {
         Objects.requireNonNull(runDir, "runDir");
