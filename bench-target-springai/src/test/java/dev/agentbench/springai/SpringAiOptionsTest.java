@@ -1,0 +1,38 @@
+package dev.agentbench.springai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.script.Script;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SpringAiOptionsTest {
+
+    private static TargetContext context(Map<String, String> options) {
+        return new TargetContext(URI.create("http://127.0.0.1:1/v1"), "k", "m", "i", List.of(),
+                Script.singleText("s", "hi", "hello"), options);
+    }
+
+    @Test
+    void byDefaultTurnsAreNotStreamed() {
+        assertThat(SpringAiOptions.of(context(Map.of())).stream()).isFalse();
+        assertThat(SpringAiOptions.of(context(Map.of("stream", "true"))).stream()).isTrue();
+    }
+
+    @Test
+    void valuesItCannotUseAreRefusedAndOtherTargetsKeysIgnored() {
+        assertThatThrownBy(() -> SpringAiOptions.of(context(Map.of("stream", "yes"))))
+                .hasMessage("Target option [stream] must be true or false, was [yes]");
+        assertThat(SpringAiOptions.of(context(Map.of("tool_execution", "parallel"))).stream()).isFalse();
+    }
+
+    @Test
+    void theDescriptionNamesTheSpringAiVersionItWasBuiltAgainst() {
+        assertThat(SpringAiTarget.SPRING_AI_VERSION).matches("\\d+\\.\\d+\\.\\d+.*");
+        assertThat(new SpringAiTarget().description()).startsWith("Spring AI " + SpringAiTarget.SPRING_AI_VERSION + ": ");
+    }
+}

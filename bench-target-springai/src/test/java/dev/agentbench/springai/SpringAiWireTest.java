@@ -1,0 +1,120 @@
+package dev.agentbench.springai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.script.Script;
+import dev.agentbench.api.script.ScriptChecks;
+import dev.agentbench.api.script.ScriptTurn;
+import dev.agentbench.api.script.ScriptedToolCall;
+import dev.agentbench.api.script.Step;
+import dev.agentbench.builtin.tool.BuiltinTools;
+import dev.agentbench.mock.MockConfig;
+import dev.agentbench.mock.MockServer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * What Spring AI puts on the wire, read through a recording proxy in front of the real mock. These
+ * are the facts docs/targets/springai.md states; if a Spring AI upgrade changes one, this test says
+ * which.
+ */
+@SuppressWarnings("try") // TargetHandle.close() throws Exception, as the SPI declares it
+class SpringAiWireTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String INSTRUCTIONS = "You are a helpful assistant. {Braces} are sent as they are.";
+
+    /** Turn 1 calls a tool, turn 2 is text: what the memory resends in turn 2. */
+    private static final Script TOOL_THEN_TEXT = new Script("tool_then_text", List.of(
+            new ScriptTurn("Add 2 and 3.", List.of(
+                    Step.toolCalls(new ScriptedToolCall("add_numbers", "{\"a\":2,\"b\":3}")),
+                    Step.text("The sum is 5."))),
+            new ScriptTurn("Thanks.", List.of(Step.text("You are welcome.")))));
+
+    private static MockServer mock;
+    private static RecordingProxy proxy;
+
+    @BeforeAll
+    static void start() throws Exception {
+        mock = MockServer.start(MockConfig.defaults());
+        proxy = new RecordingProxy(mock.baseUrl());
+    }
+
+    @AfterAll
+    static void stop() {
+        proxy.close();
+        mock.close();
+    }
+
+    private List<JsonNode> play(Script script, boolean stream) throws Exception {
+        mock.register(script);
+        proxy.bodies.clear();
+        TargetContext context = new TargetContext(proxy.baseUrl(script.name()), "agentbench", "agentbench-mock",
+                INSTRUCTIONS, BuiltinTools.ALL, script, Map.of("stream", String.valueOf(stream)));
+        try (TargetHandle handle = new SpringAiTarget().open(context)) {
+            ScriptChecks.play(script, handle, "user-1", "session-1");
+        }
+        List<JsonNode> requests = new ArrayList<>();
+        for (String body : proxy.bodies) {
+            requests.add(JSON.readTree(body));
+        }
+        return requests;
+    }
+
+    private static List<String> roles(JsonNode request) {
+        List<String> roles = new ArrayList<>();
+        request.get("messages").forEach(message -> roles.add(message.get("role").asText()));
+        return roles;
+    }
+
+    @ParameterizedTest(name = "stream={0}")
+    @ValueSource(booleans = {false, true})
+    void theInstructionsAloneAreTheSystemMessageAndTheModelAndStreamFlagAreSent(boolean stream) throws Exception {
+        List<JsonNode> requests = play(TOOL_THEN_TEXT, stream);
+        JsonNode first = requests.get(0);
+        assertThat(first.get("model").asText()).isEqualTo("agentbench-mock");
+        assertThat(first.path("stream").asBoolean(false)).isEqualTo(stream);
+        assertThat(first.get("messages").get(0).get("role").asText()).isEqualTo("system");
+        assertThat(first.get("messages").get(0).get("content").asText()).isEqualTo(INSTRUCTIONS);
+        if (stream) {
+            assertThat(first.get("stream_options").get("include_usage").asBoolean()).isTrue();
+        }
+    }
+
+    @ParameterizedTest(name = "stream={0}")
+    @ValueSource(booleans = {false, true})
+    void eachToolsJsonSchemaReachesTheModelAsItIsWithStrictFalse(boolean stream) throws Exception {
+        JsonNode tools = play(TOOL_THEN_TEXT, stream).get(0).get("tools");
+        assertThat(tools).hasSize(BuiltinTools.ALL.size());
+        for (int i = 0; i < BuiltinTools.ALL.size(); i++) {
+            JsonNode function = tools.get(i).get("function");
+            assertThat(function.get("name").asText()).isEqualTo(BuiltinTools.ALL.get(i).name());
+            assertThat(function.get("parameters")).isEqualTo(JSON.readTree(BuiltinTools.ALL.get(i).parameters()));
+            assertThat(function.get("strict").asBoolean(true)).isFalse();
+        }
+    }
+
+    @ParameterizedTest(name = "stream={0}")
+    @ValueSource(booleans = {false, true})
+    void theToolRoundIsResentWithinItsTurnButTheMemoryKeepsOnlyTheUserAndFinalReply(boolean stream) throws Exception {
+        List<JsonNode> requests = play(TOOL_THEN_TEXT, stream);
+        assertThat(requests).hasSize(3);
+        assertThat(roles(requests.get(0))).containsExactly("system", "user");
+        assertThat(roles(requests.get(1))).containsExactly("system", "user", "assistant", "tool");
+        JsonNode toolMessage = requests.get(1).get("messages").get(3);
+        assertThat(toolMessage.get("tool_call_id").asText()).isEqualTo(Script.toolCallId(0, 0, 0));
+        assertThat(JSON.readTree(toolMessage.get("content").asText())).isEqualTo(JSON.readTree("{\"sum\":5}"));
+        // Turn 2: the tool call and its result from turn 1 are not resent.
+        assertThat(roles(requests.get(2))).containsExactly("system", "user", "assistant", "user");
+        assertThat(requests.get(2).get("messages").get(2).get("content").asText()).isEqualTo("The sum is 5.");
+    }
+}
