@@ -1,0 +1,43 @@
+package dev.agentbench.report.compare;
+
+import java.util.Objects;
+
+/**
+ * One cell (target and cell name) as the two runs have it.
+ *
+ * @param target the target
+ * @param name the cell's name, {@code turn5_c8}
+ * @param benchmark the benchmark
+ * @param concurrency sessions per iteration
+ * @param verdict what the comparison says
+ * @param base the base run's side; {@code null} for {@link Verdict#NEW_ONLY}
+ * @param changed the new run's side; {@code null} for {@link Verdict#BASE_ONLY}
+ * @param estimate new ÷ base with its interval; {@code null} unless {@link Verdict#compared()}
+ * @param note why the cell was not compared, in one line; {@code null} when it was
+ */
+public record CellComparison(
+        String target,
+        String name,
+        String benchmark,
+        int concurrency,
+        Verdict verdict,
+        CellSide base,
+        CellSide changed,
+        RatioEstimate estimate,
+        String note) {
+
+    public CellComparison {
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(verdict, "verdict");
+        if (verdict.compared() != (estimate != null)) {
+            throw new IllegalArgumentException("A " + verdict + " cell " + (verdict.compared() ? "needs" : "has no")
+                    + " ratio estimate");
+        }
+    }
+
+    /** {@code target/name}, as the reports name a cell. */
+    public String id() {
+        return target + "/" + name;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.agentbench.report.compare;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The comparison as JSON, for machines. The shape is documented in {@code docs/compare.md} and
+ * versioned by {@link #FORMAT_VERSION}: fields are only added within a version; a rename or a
+ * change of meaning makes a new version.
+ */
+public final class CompareJson {
+
+    /** The value of the top-level {@code format} field. */
+    public static final String FORMAT = "agentbench-compare";
+    /** The value of the top-level {@code formatVersion} field. */
+    public static final int FORMAT_VERSION = 1;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private CompareJson() {}
+
+    public static String render(Comparison comparison) {
+        CompareOptions options = comparison.options();
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("formatVersion", FORMAT_VERSION);
+        run(root.putObject("base"), comparison.base());
+        run(root.putObject("new"), comparison.changed());
+        root.putObject("method")
+                .put("statistic", "median")
+                .put("interval", "percentile bootstrap")
+                .put("threshold", options.threshold())
+                .put("confidence", options.confidence())
+                .put("resamples", options.resamples())
+                .put("seed", options.seed())
+                .put("minSamples", options.minSamples());
+        root.put("regression", comparison.hasRegression());
+        ObjectNode counts = root.putObject("counts");
+        for (Verdict verdict : Verdict.values()) {
+            counts.put(verdict.name(), comparison.cells(verdict).size());
+        }
+        var cells = root.putArray("cells");
+        for (CellComparison cell : comparison.cells()) {
+            ObjectNode node = cells.addObject();
+            node.put("target", cell.target());
+            node.put("name", cell.name());
+            node.put("benchmark", cell.benchmark());
+            node.put("concurrency", cell.concurrency());
+            node.put("verdict", cell.verdict().name());
+            side(node, "base", cell.base());
+            side(node, "new", cell.changed());
+            RatioEstimate estimate = cell.estimate();
+            if (estimate == null) {
+                node.putNull("ratio");
+                node.putNull("low");
+                node.putNull("high");
+            } else {
+                node.put("ratio", estimate.ratio());
+                node.put("low", estimate.low());
+                node.put("high", estimate.high());
+            }
+            node.put("note", cell.note());
+        }
+        try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot render the comparison as JSON", e);
+        }
+    }
+
+    private static void run(ObjectNode node, Comparison.RunRef run) {
+        node.put("runId", run.runId());
+        node.put("status", run.status().name());
+        node.put("startedAt", run.startedAt());
+    }
+
+    private static void side(ObjectNode parent, String field, CellSide side) {
+        if (side == null) {
+            parent.putNull(field);
+            return;
+        }
+        ObjectNode node = parent.putObject(field);
+        node.put("status", side.status().name());
+        node.put("error", side.error());
+        node.put("samples", side.samples());
+        if (side.median() == null) {
+            node.putNull("median");
+        } else {
+            node.put("median", side.median());
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.agentbench.report.compare;
+
+import dev.agentbench.report.Units;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The comparison as markdown, for a CI log or a pull request: a header, one line that says whether
+ * anything regressed and which cells, one table of the compared cells in report order with each
+ * regression in bold, then the cells that were not compared and why.
+ */
+public final class CompareMarkdown {
+
+    private CompareMarkdown() {}
+
+    public static String render(Comparison comparison) {
+        CompareOptions options = comparison.options();
+        String interval = CompareOptions.percent(options.confidence()) + " interval";
+        StringBuilder out = new StringBuilder();
+        out.append("# agentbench compare: ").append(code(comparison.base().runId())).append(" → ")
+                .append(code(comparison.changed().runId())).append("\n\n");
+        out.append("| | |\n|---|---|\n");
+        row(out, "Base run", run(comparison.base()));
+        row(out, "New run", run(comparison.changed()));
+        row(out, "Rule", "regression: median new ÷ base above " + ratio(1 + options.threshold()) + " (threshold "
+                + CompareOptions.percent(options.threshold()) + ") and its " + interval + " wholly above 1×; "
+                + "improvement: below " + ratio(1 - options.threshold()) + " and its interval wholly below 1×");
+        row(out, "Interval", "percentile bootstrap of the ratio of medians, " + String.format(Locale.ROOT, "%,d",
+                options.resamples()) + " resamples of each run's samples, seed " + options.seed());
+        out.append('\n');
+
+        List<CellComparison> compared = comparison.cells().stream().filter(cell -> cell.verdict().compared()).toList();
+        List<CellComparison> regressions = comparison.cells(Verdict.REGRESSION);
+        if (regressions.isEmpty()) {
+            out.append("**No regression** in ").append(count(compared.size(), "cell")).append(" compared");
+        } else {
+            out.append("**").append(count(regressions.size(), "regression")).append("** in ")
+                    .append(count(compared.size(), "cell")).append(" compared: ");
+            for (int i = 0; i < regressions.size(); i++) {
+                CellComparison cell = regressions.get(i);
+                out.append(i == 0 ? "" : ", ").append(code(cell.id())).append(' ').append(ratio(cell.estimate().ratio()));
+            }
+        }
+        int improvements = comparison.cells(Verdict.IMPROVEMENT).size();
+        if (improvements > 0) {
+            out.append("; ").append(count(improvements, "improvement"));
+        }
+        int notCompared = comparison.cells().size() - compared.size();
+        if (notCompared > 0) {
+            out.append("; ").append(notCompared).append(" not compared");
+        }
+        out.append(".\n\n");
+
+        if (!compared.isEmpty()) {
+            out.append("| Benchmark | Target | Base median | New median | New ÷ base | ").append(interval)
+                    .append(" | Verdict |\n|---|---|---:|---:|---:|---|---|\n");
+            for (CellComparison cell : compared) {
+                RatioEstimate estimate = cell.estimate();
+                String verdict = cell.verdict() == Verdict.REGRESSION ? "**REGRESSION**" : cell.verdict().label();
+                out.append("| ").append(text(cell.name())).append(" | ").append(text(cell.target())).append(" | ")
+                        .append(Units.time(cell.base().median())).append(" | ")
+                        .append(Units.time(cell.changed().median())).append(" | ")
+                        .append(ratio(estimate.ratio())).append(" | ")
+                        .append(ratio(estimate.low())).append(" – ").append(ratio(estimate.high())).append(" | ")
+                        .append(verdict).append(" |\n");
+            }
+            out.append('\n');
+        }
+        if (notCompared > 0) {
+            out.append("## Not compared\n\n");
+            for (CellComparison cell : comparison.cells()) {
+                if (!cell.verdict().compared()) {
+                    out.append("- ").append(code(cell.id())).append(' ').append(cell.verdict().label()).append(": ")
+                            .append(text(cell.note())).append('\n');
+                }
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String run(Comparison.RunRef run) {
+        return code(run.runId()) + ", " + run.status() + ", started " + text(run.startedAt());
+    }
+
+    /** A ratio with three decimals, enough to read a change of a tenth of a percent: {@code 1.203×}. */
+    static String ratio(double ratio) {
+        return String.format(Locale.ROOT, "%.3f×", ratio);
+    }
+
+    private static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    private static void row(StringBuilder out, String name, String value) {
+        out.append("| ").append(name).append(" | ").append(value).append(" |\n");
+    }
+
+    /** Text from a run as markdown text: no column breaks, no HTML of its own. */
+    private static String text(String text) {
+        return text.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
+    /** Text from a run as a code span; only column breaks are escaped. */
+    private static String code(String text) {
+        return "`" + text.replace("`", "'").replace("|", "\\|") + "`";
+    }
+}

@@ -1,0 +1,97 @@
+package dev.agentbench.report.compare;
+
+import java.math.BigDecimal;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How two runs are compared.
+ *
+ * @param threshold how much slower (or faster) a cell's median must be to count, as a fraction:
+ *     {@code 0.05} for 5%; at least 0 and below 1
+ * @param confidence the confidence of each ratio's interval, in (0, 1)
+ * @param resamples bootstrap rounds per cell
+ * @param seed where the bootstrap's generator starts, for every cell
+ */
+public record CompareOptions(double threshold, double confidence, int resamples, long seed) {
+
+    /** Slower by more than 5% counts, by default. */
+    public static final double DEFAULT_THRESHOLD = 0.05;
+    /** A 99% interval: across 100 unchanged cells, about one interval misses 1 by chance. */
+    public static final double DEFAULT_CONFIDENCE = 0.99;
+    /** Bootstrap rounds per cell: 25 ratios beyond each bound of a 99% interval. */
+    public static final int DEFAULT_RESAMPLES = 5_000;
+    /** The bootstrap's seed: fixed, so that the same runs always compare the same. */
+    public static final long DEFAULT_SEED = 20_261_129L;
+
+    private static final Pattern PERCENT = Pattern.compile("(\\d{1,3}(?:\\.\\d{1,4})?)%");
+
+    public CompareOptions {
+        if (!(threshold >= 0 && threshold < 1)) {
+            throw new IllegalArgumentException("Threshold [" + threshold + "] must be at least 0 and below 1");
+        }
+        if (!(confidence > 0.5 && confidence < 1)) {
+            throw new IllegalArgumentException("Confidence [" + confidence + "] must be above 0.5 and below 1");
+        }
+        if (Math.floor(resamples * (1 - confidence) / 2) < 1) {
+            throw new IllegalArgumentException("Resamples [" + resamples + "] are too few for a "
+                    + percent(confidence) + " interval: no round would lie beyond a bound");
+        }
+    }
+
+    /** The defaults: 5%, a 99% interval, 5,000 rounds, the fixed seed. */
+    public static CompareOptions defaults() {
+        return new CompareOptions(DEFAULT_THRESHOLD, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED);
+    }
+
+    /** These options with another threshold. */
+    public CompareOptions withThreshold(double newThreshold) {
+        return new CompareOptions(newThreshold, confidence, resamples, seed);
+    }
+
+    /**
+     * Reads a threshold as users write it: a percentage such as {@code 5%} or {@code 2.5%}, at least
+     * 0% and below 100%.
+     *
+     * @return the threshold as a fraction, {@code 0.05} for {@code 5%}
+     * @throws IllegalArgumentException naming the value and what a threshold looks like
+     */
+    public static double parseThreshold(String text) {
+        Matcher matcher = PERCENT.matcher(text.strip());
+        if (!matcher.matches()) {
+            String hint = text.strip().startsWith("-") ? "; it cannot be negative" : "";
+            throw new IllegalArgumentException("Threshold [" + text + "] is not a percentage such as 5% or 2.5%" + hint);
+        }
+        BigDecimal percent = new BigDecimal(matcher.group(1));
+        if (percent.compareTo(BigDecimal.valueOf(100)) >= 0) {
+            throw new IllegalArgumentException("Threshold [" + text + "] must be below 100%");
+        }
+        return percent.movePointLeft(2).doubleValue();
+    }
+
+    /** A fraction as a percentage: {@code 5%}, {@code 2.5%}, {@code 99%}. */
+    public static String percent(double fraction) {
+        return BigDecimal.valueOf(fraction).movePointRight(2).stripTrailingZeros().toPlainString() + "%";
+    }
+
+    /**
+     * The fewest samples a run's cell needs to be compared: the smallest {@code n} for which the
+     * median has a distribution-free interval at this confidence at all ({@code 2 · 0.5^n ≤ 1 −
+     * confidence}: 8 at 99%). With fewer, even the full range of the samples holds the median with
+     * less than the confidence asked for, so no claim of significance could be honest.
+     */
+    public int minSamples() {
+        int n = 1;
+        while (2 * Math.pow(0.5, n) > 1 - confidence) {
+            n++;
+        }
+        return n;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "threshold %s, %s interval, %d resamples, seed %d",
+                percent(threshold), percent(confidence), resamples, seed);
+    }
+}

@@ -1,0 +1,171 @@
+package dev.agentbench.report.compare;
+
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.RunInfo;
+import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.report.RunData;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Two runs compared cell by cell: for every cell (target and cell name) in both, the ratio of the
+ * medians new ÷ base with a bootstrap interval, and a verdict.
+ *
+ * @param base the run compared against
+ * @param changed the run under judgement
+ * @param options threshold, confidence, resamples, seed
+ * @param cells every cell of either run, in report order: benchmarks in the order the runs planned
+ *     them (the built-ins' report order), each followed by its {@code _cN} variants by N, and within
+ *     a row the targets in the order the runs planned them; base run first in each case
+ */
+public record Comparison(RunRef base, RunRef changed, CompareOptions options, List<CellComparison> cells) {
+
+    /**
+     * What a comparison says about one of its runs.
+     *
+     * @param runId the run's id
+     * @param status how the run ended
+     * @param startedAt when it started, ISO-8601 UTC
+     */
+    public record RunRef(String runId, RunStatus status, String startedAt) {
+
+        static RunRef of(RunInfo info) {
+            return new RunRef(info.runId(), info.status(), info.startedAt());
+        }
+    }
+
+    public Comparison {
+        Objects.requireNonNull(base, "base");
+        Objects.requireNonNull(changed, "changed");
+        Objects.requireNonNull(options, "options");
+        cells = List.copyOf(cells);
+    }
+
+    /** Compares the cells of two runs. */
+    public static Comparison of(RunData base, RunData changed, CompareOptions options) {
+        Map<String, CellResult> baseCells = byId(base.cells());
+        Map<String, CellResult> newCells = byId(changed.cells());
+        List<String> benchmarks = new ArrayList<>();
+        List<String> targets = new ArrayList<>();
+        List<CellResult> all = new ArrayList<>(base.cells());
+        for (CellResult cell : changed.cells()) {
+            if (!baseCells.containsKey(id(cell))) {
+                all.add(cell);
+            }
+        }
+        for (CellResult cell : all) {
+            addOnce(benchmarks, cell.benchmark());
+            addOnce(targets, cell.target());
+        }
+        all.sort(Comparator.comparingInt((CellResult cell) -> benchmarks.indexOf(cell.benchmark()))
+                .thenComparingInt(CellResult::concurrency)
+                .thenComparingInt(cell -> targets.indexOf(cell.target())));
+        List<CellComparison> compared = new ArrayList<>();
+        for (CellResult cell : all) {
+            compared.add(compare(baseCells.get(id(cell)), newCells.get(id(cell)), options));
+        }
+        return new Comparison(RunRef.of(base.info()), RunRef.of(changed.info()), options, compared);
+    }
+
+    private static CellComparison compare(CellResult base, CellResult changed, CompareOptions options) {
+        CellResult any = base != null ? base : changed;
+        CellSide baseSide = base == null ? null : CellSide.of(base);
+        CellSide newSide = changed == null ? null : CellSide.of(changed);
+        if (base == null || changed == null) {
+            Verdict verdict = base == null ? Verdict.NEW_ONLY : Verdict.BASE_ONLY;
+            return cell(any, verdict, baseSide, newSide, null,
+                    "not in the " + (base == null ? "base" : "new") + " run");
+        }
+        if (base.status() != CellStatus.OK || changed.status() != CellStatus.OK) {
+            return cell(any, Verdict.NOT_OK, baseSide, newSide, null, notOk(base, changed));
+        }
+        int needed = options.minSamples();
+        if (base.samples().size() < needed || changed.samples().size() < needed) {
+            return cell(any, Verdict.TOO_FEW_SAMPLES, baseSide, newSide, null,
+                    base.samples().size() + " samples in base, " + changed.samples().size() + " in new; a "
+                            + CompareOptions.percent(options.confidence()) + " interval needs at least " + needed);
+        }
+        RatioEstimate estimate = RatioOfMedians.estimate(CellSide.samplesOf(base), CellSide.samplesOf(changed),
+                options.confidence(), options.resamples(), options.seed());
+        return cell(any, verdict(estimate, options.threshold()), baseSide, newSide, estimate, null);
+    }
+
+    /**
+     * The rule: a regression when the ratio is above 1 + threshold and the interval lies wholly above
+     * 1; an improvement when the ratio is below 1 − threshold and the interval lies wholly below 1;
+     * within the threshold when the ratio is within [1 − threshold, 1 + threshold]; else not
+     * significant.
+     */
+    static Verdict verdict(RatioEstimate estimate, double threshold) {
+        double ratio = estimate.ratio();
+        if (ratio > 1 + threshold) {
+            return estimate.significantlySlower() ? Verdict.REGRESSION : Verdict.NOT_SIGNIFICANT;
+        }
+        if (ratio < 1 - threshold) {
+            return estimate.significantlyFaster() ? Verdict.IMPROVEMENT : Verdict.NOT_SIGNIFICANT;
+        }
+        return Verdict.WITHIN_THRESHOLD;
+    }
+
+    private static String notOk(CellResult base, CellResult changed) {
+        List<String> parts = new ArrayList<>();
+        for (CellResult cell : List.of(base, changed)) {
+            if (cell.status() != CellStatus.OK) {
+                parts.add(cell.status() + " in " + (cell == base ? "base" : "new") + ": " + firstLine(cell.error()));
+            }
+        }
+        return String.join("; ", parts);
+    }
+
+    private static CellComparison cell(CellResult cell, Verdict verdict, CellSide base, CellSide changed,
+            RatioEstimate estimate, String note) {
+        return new CellComparison(cell.target(), cell.name(), cell.benchmark(), cell.concurrency(), verdict, base,
+                changed, estimate, note);
+    }
+
+    private static Map<String, CellResult> byId(List<CellResult> cells) {
+        Map<String, CellResult> byId = new LinkedHashMap<>();
+        for (CellResult cell : cells) {
+            byId.putIfAbsent(id(cell), cell);
+        }
+        return byId;
+    }
+
+    private static String id(CellResult cell) {
+        return cell.target() + "/" + cell.name();
+    }
+
+    private static void addOnce(List<String> list, String value) {
+        if (!list.contains(value)) {
+            list.add(value);
+        }
+    }
+
+    static String firstLine(String text) {
+        if (text == null) {
+            return "";
+        }
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline) + " …";
+    }
+
+    /** The cells with this verdict, in report order. */
+    public List<CellComparison> cells(Verdict verdict) {
+        return cells.stream().filter(cell -> cell.verdict() == verdict).toList();
+    }
+
+    /** Whether any cell is a {@link Verdict#REGRESSION}: what {@code compare}'s exit code says. */
+    public boolean hasRegression() {
+        return cells.stream().anyMatch(cell -> cell.verdict() == Verdict.REGRESSION);
+    }
+
+    /** Whether the runs have any cell in common (compared or not). */
+    public boolean anyCellInCommon() {
+        return cells.stream().anyMatch(cell -> cell.base() != null && cell.changed() != null);
+    }
+}

@@ -1,0 +1,10 @@
+/**
+ * {@code agentbench compare}: two runs compared cell by cell, for a regression gate. For every cell
+ * in both runs, {@link dev.agentbench.report.compare.RatioOfMedians} estimates the ratio of the
+ * medians new ÷ base with a percentile bootstrap interval over the raw samples;
+ * {@link dev.agentbench.report.compare.Comparison} gives each cell a
+ * {@link dev.agentbench.report.compare.Verdict}; {@link dev.agentbench.report.compare.CompareMarkdown}
+ * and {@link dev.agentbench.report.compare.CompareJson} write it. The method, its limits and the JSON
+ * shape are in {@code docs/compare.md}.
+ */
+package dev.agentbench.report.compare;

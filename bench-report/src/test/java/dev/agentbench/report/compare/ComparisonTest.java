@@ -1,0 +1,188 @@
+package dev.agentbench.report.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Two runs compared: each cell's verdict, the report order, and both outputs exactly. */
+class ComparisonTest {
+
+    private static Comparison comparison() {
+        return Comparison.of(TwoRuns.base(), TwoRuns.changed(), CompareOptions.defaults());
+    }
+
+    @Test
+    void everyCellOfEitherRunHasItsVerdictInReportOrder() {
+        Comparison comparison = comparison();
+        assertThat(comparison.cells()).extracting(cell -> cell.id() + " " + cell.verdict()).containsExactly(
+                "calibration/turn1 WITHIN_THRESHOLD",
+                "raw/turn1 NOT_SIGNIFICANT",
+                "calibration/turn5 REGRESSION",
+                "calibration/turn5_c8 IMPROVEMENT",
+                "calibration/memory_footprint TOO_FEW_SAMPLES",
+                "raw/tools NOT_OK",
+                "raw/retired BASE_ONLY",
+                "calibration/added NEW_ONLY");
+        assertThat(comparison.hasRegression()).isTrue();
+        assertThat(comparison.anyCellInCommon()).isTrue();
+        CellComparison turn5 = comparison.cells(Verdict.REGRESSION).get(0);
+        assertThat(turn5.estimate().ratio()).isCloseTo(1.2, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(turn5.base().median()).isEqualTo(1_509_500.0);
+        assertThat(turn5.changed().samples()).isEqualTo(20);
+    }
+
+    @Test
+    void twoRunsOfTheSameSamplesHaveNoRegression() {
+        Comparison same = Comparison.of(TwoRuns.base(), TwoRuns.base(), CompareOptions.defaults());
+        assertThat(same.hasRegression()).isFalse();
+        assertThat(same.cells()).filteredOn(cell -> cell.verdict().compared())
+                .allSatisfy(cell -> {
+                    assertThat(cell.verdict()).isEqualTo(Verdict.WITHIN_THRESHOLD);
+                    assertThat(cell.estimate().ratio()).isEqualTo(1.0);
+                    assertThat(cell.estimate().low()).isLessThanOrEqualTo(1.0);
+                    assertThat(cell.estimate().high()).isGreaterThanOrEqualTo(1.0);
+                });
+    }
+
+    @Test
+    void theThresholdDecidesWhatCountsAndTheIntervalWhetherItIsReal() {
+        // 20% slower, significantly: a regression below a 20% threshold, within it at 20% and above
+        assertThat(Comparison.of(TwoRuns.base(), TwoRuns.changed(), CompareOptions.defaults().withThreshold(0.19))
+                .hasRegression()).isTrue();
+        assertThat(Comparison.of(TwoRuns.base(), TwoRuns.changed(), CompareOptions.defaults().withThreshold(0.21))
+                .hasRegression()).isFalse();
+        assertThat(Comparison.verdict(new RatioEstimate(1.06, 1.01, 1.10), 0.05)).isEqualTo(Verdict.REGRESSION);
+        assertThat(Comparison.verdict(new RatioEstimate(1.06, 0.99, 1.10), 0.05)).isEqualTo(Verdict.NOT_SIGNIFICANT);
+        assertThat(Comparison.verdict(new RatioEstimate(1.04, 1.03, 1.05), 0.05)).isEqualTo(Verdict.WITHIN_THRESHOLD);
+        assertThat(Comparison.verdict(new RatioEstimate(1.05, 1.04, 1.06), 0.05)).isEqualTo(Verdict.WITHIN_THRESHOLD);
+        assertThat(Comparison.verdict(new RatioEstimate(0.94, 0.90, 0.99), 0.05)).isEqualTo(Verdict.IMPROVEMENT);
+        assertThat(Comparison.verdict(new RatioEstimate(0.94, 0.90, 1.01), 0.05)).isEqualTo(Verdict.NOT_SIGNIFICANT);
+        // at 0%, any significant slow-down counts
+        assertThat(Comparison.verdict(new RatioEstimate(1.01, 1.005, 1.02), 0.0)).isEqualTo(Verdict.REGRESSION);
+    }
+
+    @Test
+    void aCellWithTooFewSamplesIsListedNotJudged() {
+        long[] seven = TwoRuns.spread(100, 1, 7);
+        Comparison comparison = Comparison.of(
+                TwoRuns.run("a", List.of(TwoRuns.ok("t", "cold_start", 1, seven))),
+                TwoRuns.run("b", List.of(TwoRuns.ok("t", "cold_start", 1, TwoRuns.times(seven, 3)))),
+                CompareOptions.defaults());
+        assertThat(comparison.cells()).singleElement().satisfies(cell -> {
+            assertThat(cell.verdict()).isEqualTo(Verdict.TOO_FEW_SAMPLES);
+            assertThat(cell.note()).isEqualTo("7 samples in base, 7 in new; a 99% interval needs at least 8");
+        });
+        assertThat(comparison.hasRegression()).isFalse();
+    }
+
+    @Test
+    void runsWithNoCellInCommonSaySo() {
+        Comparison comparison = Comparison.of(
+                TwoRuns.run("a", List.of(TwoRuns.ok("raw", "turn1", 1, TwoRuns.TURN1))),
+                TwoRuns.run("b", List.of(TwoRuns.ok("noop", "turn1", 1, TwoRuns.TURN1))),
+                CompareOptions.defaults());
+        assertThat(comparison.anyCellInCommon()).isFalse();
+        assertThat(comparison.cells()).extracting(CellComparison::verdict)
+                .containsExactly(Verdict.BASE_ONLY, Verdict.NEW_ONLY);
+    }
+
+    @Test
+    void thresholdsAreReadAsPercentages() {
+        assertThat(CompareOptions.parseThreshold("5%")).isEqualTo(0.05);
+        assertThat(CompareOptions.parseThreshold("2.5%")).isEqualTo(0.025);
+        assertThat(CompareOptions.parseThreshold("0%")).isEqualTo(0.0);
+        assertThat(CompareOptions.parseThreshold("99.9%")).isEqualTo(0.999);
+        assertThatThrownBy(() -> CompareOptions.parseThreshold("5"))
+                .hasMessage("Threshold [5] is not a percentage such as 5% or 2.5%");
+        assertThatThrownBy(() -> CompareOptions.parseThreshold("abc"))
+                .hasMessage("Threshold [abc] is not a percentage such as 5% or 2.5%");
+        assertThatThrownBy(() -> CompareOptions.parseThreshold("-3%"))
+                .hasMessage("Threshold [-3%] is not a percentage such as 5% or 2.5%; it cannot be negative");
+        assertThatThrownBy(() -> CompareOptions.parseThreshold("150%")).hasMessage("Threshold [150%] must be below 100%");
+        assertThatThrownBy(() -> CompareOptions.parseThreshold("100%")).hasMessage("Threshold [100%] must be below 100%");
+        assertThat(CompareOptions.defaults().minSamples()).isEqualTo(8);
+        assertThat(CompareOptions.percent(0.99)).isEqualTo("99%");
+        assertThat(CompareOptions.percent(0.1)).isEqualTo("10%");
+    }
+
+    @Test
+    void markdownIsExact() {
+        assertThat(CompareMarkdown.render(comparison())).isEqualTo("""
+                # agentbench compare: `20261129-101500-base` → `20261130-080000-new`
+
+                | | |
+                |---|---|
+                | Base run | `20261129-101500-base`, COMPLETED, started 2026-11-29T10:15:00Z |
+                | New run | `20261130-080000-new`, COMPLETED, started 2026-11-29T10:15:00Z |
+                | Rule | regression: median new ÷ base above 1.050× (threshold 5%) and its 99% interval wholly above 1×; \
+                improvement: below 0.950× and its interval wholly below 1× |
+                | Interval | percentile bootstrap of the ratio of medians, 5,000 resamples of each run's samples, seed 20261129 |
+
+                **1 regression** in 4 cells compared: `calibration/turn5` 1.200×; 1 improvement; 4 not compared.
+
+                | Benchmark | Target | Base median | New median | New ÷ base | 99% interval | Verdict |
+                |---|---|---:|---:|---:|---|---|
+                | turn1 | calibration | 310 µs | 310 µs | 1.000× | 0.976× – 1.024× | within threshold |
+                | turn1 | raw | 1.00 ms | 1.08 ms | 1.080× | 0.295× – 3.960× | not significant |
+                | turn5 | calibration | 1.51 ms | 1.81 ms | 1.200× | 1.194× – 1.206× | **REGRESSION** |
+                | turn5_c8 | calibration | 2.01 ms | 1.61 ms | 0.800× | 0.797× – 0.803× | improvement |
+
+                ## Not compared
+
+                - `calibration/memory_footprint` too few samples: 0 samples in base, 0 in new; a 99% interval needs at least 8
+                - `raw/tools` not OK: FAILED in new: turn 1, step 1: tool call [call_0_0_0] has 0 results …
+                - `raw/retired` only in base: not in the new run
+                - `calibration/added` only in new: not in the base run
+
+                """);
+    }
+
+    @Test
+    void markdownWithoutRegressionSaysSoAndTextFromARunCannotBreakTheTable() {
+        Comparison comparison = Comparison.of(
+                TwoRuns.run("a", List.of(TwoRuns.ok("x|y", "turn1", 1, TwoRuns.TURN1),
+                        TwoRuns.failed("raw", "turn1", "<script>alert(1)</script> | broke"))),
+                TwoRuns.run("b", List.of(TwoRuns.ok("x|y", "turn1", 1, TwoRuns.TURN1),
+                        TwoRuns.ok("raw", "turn1", 1, TwoRuns.TURN1))),
+                CompareOptions.defaults());
+        String markdown = CompareMarkdown.render(comparison);
+        assertThat(markdown).contains("**No regression** in 1 cell compared; 1 not compared.")
+                .contains("| turn1 | x\\|y | 310 µs | 310 µs | 1.000× |")
+                .contains("- `raw/turn1` not OK: FAILED in base: &lt;script&gt;alert(1)&lt;/script&gt; \\| broke")
+                .doesNotContain("<script>");
+    }
+
+    @Test
+    void jsonHasItsVersionTheMethodAndEveryCell() throws Exception {
+        String json = CompareJson.render(comparison());
+        assertThat(CompareJson.render(comparison())).as("the same runs render the same").isEqualTo(json);
+        JsonNode root = new ObjectMapper().readTree(json);
+        assertThat(root.path("format").asText()).isEqualTo("agentbench-compare");
+        assertThat(root.path("formatVersion").asInt()).isEqualTo(1);
+        assertThat(root.path("base").path("runId").asText()).isEqualTo("20261129-101500-base");
+        assertThat(root.path("new").path("status").asText()).isEqualTo("COMPLETED");
+        assertThat(root.path("method").toString()).isEqualTo("{\"statistic\":\"median\",\"interval\":\"percentile "
+                + "bootstrap\",\"threshold\":0.05,\"confidence\":0.99,\"resamples\":5000,\"seed\":20261129,"
+                + "\"minSamples\":8}");
+        assertThat(root.path("regression").asBoolean()).isTrue();
+        assertThat(root.path("counts").toString()).isEqualTo("{\"REGRESSION\":1,\"IMPROVEMENT\":1,"
+                + "\"WITHIN_THRESHOLD\":1,\"NOT_SIGNIFICANT\":1,\"BASE_ONLY\":1,\"NEW_ONLY\":1,\"NOT_OK\":1,"
+                + "\"TOO_FEW_SAMPLES\":1}");
+        JsonNode cells = root.path("cells");
+        assertThat(cells).hasSize(8);
+        assertThat(cells.get(2).toString()).isEqualTo("{\"target\":\"calibration\",\"name\":\"turn5\","
+                + "\"benchmark\":\"turn5\",\"concurrency\":1,\"verdict\":\"REGRESSION\","
+                + "\"base\":{\"status\":\"OK\",\"error\":null,\"samples\":20,\"median\":1509500.0},"
+                + "\"new\":{\"status\":\"OK\",\"error\":null,\"samples\":20,\"median\":1811400.0},"
+                + "\"ratio\":1.2,\"low\":1.1940515532055518,\"high\":1.2059681697612732,\"note\":null}");
+        assertThat(cells.get(5).path("new").path("error").asText()).startsWith("turn 1, step 1:");
+        assertThat(cells.get(5).path("ratio").isNull()).isTrue();
+        assertThat(cells.get(6).path("verdict").asText()).isEqualTo("BASE_ONLY");
+        assertThat(cells.get(6).path("new").isNull()).isTrue();
+        assertThat(cells.get(7).path("base").isNull()).isTrue();
+    }
+}
