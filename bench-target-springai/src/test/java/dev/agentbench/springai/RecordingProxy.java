@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A loopback HTTP proxy in front of the mock that keeps every request body: what Spring AI really
@@ -21,6 +22,9 @@ import java.util.concurrent.Executors;
 final class RecordingProxy implements AutoCloseable {
 
     final List<String> bodies = new CopyOnWriteArrayList<>();
+    /** The most requests that were in flight at once since the last {@link #clear()}. */
+    final AtomicInteger mostInFlight = new AtomicInteger();
+    private final AtomicInteger inFlight = new AtomicInteger();
     private final HttpServer server;
     private final ExecutorService threads = Executors.newCachedThreadPool();
     private final String target;
@@ -39,7 +43,21 @@ final class RecordingProxy implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/s/" + script + "/v1");
     }
 
+    void clear() {
+        bodies.clear();
+        mostInFlight.set(0);
+    }
+
     private void forward(HttpExchange exchange) throws IOException {
+        mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+        try {
+            relay(exchange);
+        } finally {
+            inFlight.decrementAndGet();
+        }
+    }
+
+    private void relay(HttpExchange exchange) throws IOException {
         byte[] body = exchange.getRequestBody().readAllBytes();
         bodies.add(new String(body, StandardCharsets.UTF_8));
         HttpURLConnection connection = (HttpURLConnection) URI.create(target + exchange.getRequestURI()).toURL().openConnection();

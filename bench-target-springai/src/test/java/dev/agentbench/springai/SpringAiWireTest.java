@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.TurnResult;
+import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptChecks;
 import dev.agentbench.api.script.ScriptTurn;
@@ -17,6 +19,10 @@ import dev.agentbench.mock.MockServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -57,7 +63,7 @@ class SpringAiWireTest {
 
     private List<JsonNode> play(Script script, boolean stream) throws Exception {
         mock.register(script);
-        proxy.bodies.clear();
+        proxy.clear();
         TargetContext context = new TargetContext(proxy.baseUrl(script.name()), "agentbench", "agentbench-mock",
                 INSTRUCTIONS, BuiltinTools.ALL, script, Map.of("stream", String.valueOf(stream)));
         try (TargetHandle handle = new SpringAiTarget().open(context)) {
@@ -68,6 +74,35 @@ class SpringAiWireTest {
             requests.add(JSON.readTree(body));
         }
         return requests;
+    }
+
+    /**
+     * Nothing holds model calls back: eight sessions at once make eight calls at once, streamed or
+     * not (OkHttp's dispatcher limit of 5 calls per host, which holds ADK back, does not apply).
+     */
+    @ParameterizedTest(name = "stream={0}")
+    @ValueSource(booleans = {false, true})
+    void eightSessionsAtOnceMakeEightModelCallsAtOnce(boolean stream) throws Exception {
+        Script slow = new Script("slow_" + stream, List.of(new ScriptTurn("Hello?",
+                List.of(new Step("Hello.", List.of(), Fault.delay(1000))))));
+        mock.register(slow);
+        proxy.clear();
+        TargetContext context = new TargetContext(proxy.baseUrl(slow.name()), "agentbench", "agentbench-mock",
+                INSTRUCTIONS, List.of(), slow, Map.of("stream", String.valueOf(stream)));
+        ExecutorService sessions = Executors.newFixedThreadPool(8);
+        try (TargetHandle handle = new SpringAiTarget().open(context)) {
+            List<Future<TurnResult>> turns = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                String session = "session-" + i;
+                turns.add(sessions.submit(() -> handle.runTurn("user", session, "Hello?")));
+            }
+            for (Future<TurnResult> turn : turns) {
+                assertThat(turn.get(60, TimeUnit.SECONDS).finalText()).isEqualTo("Hello.");
+            }
+        } finally {
+            sessions.shutdownNow();
+        }
+        assertThat(proxy.mostInFlight.get()).isEqualTo(8);
     }
 
     private static List<String> roles(JsonNode request) {
