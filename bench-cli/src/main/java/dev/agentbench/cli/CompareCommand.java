@@ -1,0 +1,133 @@
+package dev.agentbench.cli;
+
+import dev.agentbench.report.NewerFormatException;
+import dev.agentbench.report.RunData;
+import dev.agentbench.report.compare.CompareJson;
+import dev.agentbench.report.compare.CompareMarkdown;
+import dev.agentbench.report.compare.CompareOptions;
+import dev.agentbench.report.compare.Comparison;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code agentbench compare}: a regression gate over two runs, measuring nothing. */
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Compares two runs cell by cell (target and cell name): the ratio of medians NEW ÷ BASE with a 99%% "
+                    + "bootstrap interval over the raw samples. A cell is a regression only when it is slower by "
+                    + "more than the threshold and its interval lies wholly above 1, so that a noisy machine alone "
+                    + "never fails the gate. Prints a markdown table (or JSON) to standard output.",
+            ""
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  agentbench compare results/20261129-101500-k3x9 results/latest",
+            "  agentbench compare base-results new-results --threshold 10%%      (the newest run of each)",
+            "  agentbench compare base/latest new/latest --json compare.json > compare.md",
+            "  agentbench compare base/latest new/latest --format json",
+            "",
+            "Exit codes: 0 no regression; 3 some cell regressed; 2 bad input: no such run, no run.json, a bad",
+            "threshold or format, or runs with no cell in common."
+        })
+final class CompareCommand implements Callable<Integer> {
+
+    /** The formats standard output can take. */
+    static final List<String> FORMATS = List.of("md", "json");
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BASE_RUN",
+            description = "The run compared against: a run directory, a results directory's 'latest' entry, or a "
+                    + "results directory (its newest run).")
+    private Path baseRun;
+
+    @Parameters(index = "1", paramLabel = "NEW_RUN", description = "The run under judgement, named the same ways.")
+    private Path newRun;
+
+    @Option(names = "--threshold", paramLabel = "PERCENT",
+            description = "How much slower a cell's median must be to count, e.g. 5%% or 2.5%% (default: 5%%). "
+                    + "At least 0%% and below 100%%.")
+    private String threshold = CompareOptions.percent(CompareOptions.DEFAULT_THRESHOLD);
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
+            description = "What standard output gets: md (a markdown table) or json (default: md).")
+    private String format = "md";
+
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Also write the comparison as JSON to FILE, whatever --format says.")
+    private Path jsonFile;
+
+    @Override
+    public Integer call() {
+        CompareOptions options = CompareOptions.defaults().withThreshold(CompareOptions.parseThreshold(threshold));
+        if (!FORMATS.contains(format)) {
+            throw new Main.UsageException("Unknown format [" + format + "]; known formats: " + FORMATS);
+        }
+        Path base = ReportCommand.resolve(baseRun);
+        Path changed = ReportCommand.resolve(newRun);
+        Comparison comparison = Comparison.of(read(base), read(changed), options);
+        if (!comparison.anyCellInCommon()) {
+            throw new Main.UsageException("Runs [" + base + "] and [" + changed + "] have no cell in common: "
+                    + "nothing to compare");
+        }
+        String json = CompareJson.render(comparison);
+        if (jsonFile != null) {
+            write(jsonFile, json);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(format.equals("json") ? json : CompareMarkdown.render(comparison));
+        out.flush();
+        return comparison.hasRegression() ? Main.REGRESSION : Main.OK;
+    }
+
+    private static RunData read(Path runDir) {
+        try {
+            return RunData.read(runDir);
+        } catch (NewerFormatException e) {
+            throw new Main.UsageException(e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            throw new Main.UsageException("Cannot read the run [" + runDir + "]: " + oneLine(e));
+        }
+    }
+
+    /** Writes atomically: a temporary file beside the target, then a rename. */
+    private static void write(Path file, String text) {
+        Path absolute = file.toAbsolutePath();
+        Path temp = absolute.resolveSibling(absolute.getFileName() + ".tmp");
+        try {
+            if (absolute.getParent() != null) {
+                Files.createDirectories(absolute.getParent());
+            }
+            Files.writeString(temp, text, StandardCharsets.UTF_8);
+            Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // the message below is what matters
+            }
+            throw new Main.UsageException("Cannot write [" + file + "]: " + oneLine(e));
+        }
+    }
+
+    private static String oneLine(Exception e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() == null) {
+            message = e.getClass().getSimpleName() + " " + message;
+        }
+        return message.replaceAll("\\s*\\R\\s*", " ");
+    }
+}
