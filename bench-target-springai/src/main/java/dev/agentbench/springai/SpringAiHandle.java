@@ -9,6 +9,7 @@ import dev.agentbench.api.TurnResult;
 import io.micrometer.observation.ObservationRegistry;
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.CompletionException;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientResponse;
 import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
@@ -114,12 +115,16 @@ final class SpringAiHandle implements TargetHandle {
     }
 
     /**
-     * Reactor wraps a checked exception when {@code blockLast} rethrows it; the cause is what
-     * failed. The SDK's I/O failure says only "Request failed": the message names the client and
-     * the cause.
+     * What failed, without its wrappers: Reactor wraps a checked exception when {@code blockLast}
+     * rethrows it, and the SDK's async client completes a stream with a {@link CompletionException}
+     * around its own. The SDK's I/O failure says only "Request failed": the message names the client
+     * and the cause.
      */
     static Exception unwrap(RuntimeException e) {
         Throwable cause = Exceptions.unwrap(e);
+        while (cause instanceof CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
         if (cause instanceof OpenAIIoException io) {
             return new IOException("The model call failed in Spring AI's OpenAI client: " + io.getMessage()
                     + (io.getCause() == null ? "" : ": " + io.getCause()), io);
