@@ -1,0 +1,88 @@
+package dev.agentbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code compare} as a CI gate, end to end: the packaged jar runs a target of known cost (the
+ * calibration plugin jar: each turn spins 100 µs of wall time) with the real mock and a child JVM per
+ * cell; two runs of the same code compare clean, and a run in which one benchmark is made 20% slower
+ * is caught on that cell and on no other.
+ */
+class CompareJarIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration LIMIT = Duration.ofMinutes(3);
+
+    /** The calibration target's plugin jar, built beside the harness jar before the end-to-end tests. */
+    private static Path calibrationPlugin() throws Exception {
+        try (Stream<Path> files = Files.list(JarRunner.jar().getParent())) {
+            return files.filter(file -> file.getFileName().toString().endsWith("-calibration-plugin.jar"))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalStateException("No *-calibration-plugin.jar beside the harness jar"));
+        }
+    }
+
+    private static Path run(Path work, String name, String... targetOptions) throws Exception {
+        Path results = work.resolve(name);
+        List<String> args = new ArrayList<>(List.of("run", "--targets", "calibration", "--benchmarks", "turn1,turn5",
+                "--iterations", "300", "--warmup", "300", "--warmup-time", "0s",
+                "--plugins", calibrationPlugin().toString(), "--results-dir", results.toString(), "--quiet"));
+        for (String option : targetOptions) {
+            args.add("-O");
+            args.add(option);
+        }
+        JarRunner.Result result = JarRunner.run(work, LIMIT, args.toArray(String[]::new));
+        assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
+        assertThat(result.survivors()).isEmpty();
+        return results;
+    }
+
+    @Test
+    void sameCodeComparesCleanAndATwentyPercentSlowerBenchmarkIsTheOnlyRegression(@TempDir Path work) throws Exception {
+        Path base = run(work, "base");
+        Path same = run(work, "same");
+        Path slower = run(work, "slower", "slower=turn5", "slowdown=1.2");
+
+        JarRunner.Result clean = JarRunner.run(work, LIMIT, "compare", base.toString(), same.toString());
+        System.out.println(clean.out());
+        assertThat(clean.exitCode()).as(clean.out() + clean.err()).isEqualTo(Main.OK);
+        assertThat(clean.err()).isEmpty();
+        assertThat(clean.out()).contains("**No regression** in 2 cells compared")
+                .doesNotContain("REGRESSION");
+
+        Path json = work.resolve("compare.json");
+        JarRunner.Result caught = JarRunner.run(work, LIMIT,
+                "compare", base.resolve("latest").toString(), slower.toString(), "--json", json.toString());
+        System.out.println(caught.out());
+        assertThat(caught.exitCode()).as(caught.out() + caught.err()).isEqualTo(Main.REGRESSION);
+        assertThat(caught.err()).isEmpty();
+        assertThat(caught.out()).contains("**1 regression** in 2 cells compared: `calibration/turn5`");
+
+        JsonNode comparison = JSON.readTree(json.toFile());
+        assertThat(comparison.path("regression").asBoolean()).isTrue();
+        JsonNode cells = comparison.path("cells");
+        assertThat(cells).hasSize(2);
+        JsonNode turn1 = cells.get(0);
+        JsonNode turn5 = cells.get(1);
+        assertThat(turn1.path("name").asText()).isEqualTo("turn1");
+        assertThat(turn1.path("verdict").asText()).isNotEqualTo("REGRESSION");
+        assertThat(turn5.path("name").asText()).isEqualTo("turn5");
+        assertThat(turn5.path("verdict").asText()).isEqualTo("REGRESSION");
+        // five turns of 100 µs made 120 µs: 1.2 on a quiet machine; a busy one preempts the longer spins
+        // more often, so the ratio is only held to be well above the threshold
+        assertThat(turn5.path("ratio").asDouble()).isGreaterThan(1.1);
+        assertThat(turn5.path("low").asDouble()).isGreaterThan(1.0);
+        assertThat(turn5.path("base").path("median").asDouble()).isBetween(0.5e6, 0.8e6);
+    }
+}

@@ -1,0 +1,117 @@
+package dev.agentbench.cli.calibration;
+
+import dev.agentbench.api.BenchTarget;
+import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.TurnResult;
+import dev.agentbench.api.script.ScriptTurn;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A target of known cost, for the end-to-end test of {@code compare}: each turn spins on
+ * {@link System#nanoTime} for a fixed wall time and answers the script's text, with no HTTP and no
+ * framework. Spinning rather than sleeping keeps the cost exact on a busy machine: a sleeping thread
+ * waits for a core when it wakes, a spinning one only when it is preempted; and short turns are
+ * preempted less often than long ones.
+ *
+ * <p>Target options ({@code -O key=value}):
+ * <ul>
+ *   <li>{@code spinMicros}: the wall time of one turn, in microseconds (default 100);</li>
+ *   <li>{@code slower}: the benchmark (by its script's name) whose turns spin longer (default none);</li>
+ *   <li>{@code slowdown}: by how much, as a factor (default 1.2: 20% slower).</li>
+ * </ul>
+ * Built into its own plugin jar by the build ({@code src/test/calibration/plugin.xml}), so that a
+ * real run of the packaged jar loads it as a third party's target.
+ */
+public final class CalibrationTarget implements BenchTarget {
+
+    public static final String NAME = "calibration";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Test target: spins a fixed wall time per turn, one benchmark optionally slower";
+    }
+
+    @Override
+    public TargetHandle open(TargetContext context) {
+        long spinMicros = positiveLong(context, "spinMicros", 100);
+        double slowdown = factor(context, "slowdown", 1.2);
+        boolean slower = context.script().name().equals(context.option("slower", ""));
+        long spinNanos = Math.round(spinMicros * 1_000 * (slower ? slowdown : 1.0));
+        return new Handle(context, spinNanos);
+    }
+
+    private static long positiveLong(TargetContext context, String key, long defaultValue) {
+        String value = context.option(key, Long.toString(defaultValue));
+        try {
+            long parsed = Long.parseLong(value);
+            if (parsed > 0) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException("Target option [" + key + "] must be a positive whole number, was [" + value + "]");
+    }
+
+    private static double factor(TargetContext context, String key, double defaultValue) {
+        String value = context.option(key, Double.toString(defaultValue));
+        try {
+            double parsed = Double.parseDouble(value);
+            if (parsed > 0 && Double.isFinite(parsed)) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException("Target option [" + key + "] must be a positive factor such as 1.2, was ["
+                + value + "]");
+    }
+
+    private static final class Handle implements TargetHandle {
+        private final TargetContext context;
+        private final long spinNanos;
+        /** Turns played so far, per session. */
+        private final Map<String, Integer> turns = new ConcurrentHashMap<>();
+
+        Handle(TargetContext context, long spinNanos) {
+            this.context = context;
+            this.spinNanos = spinNanos;
+        }
+
+        @Override
+        public TurnResult runTurn(String userId, String sessionId, String message) {
+            int turn = turns.merge(sessionId, 1, Integer::sum) - 1;
+            if (turn >= context.script().turns().size()) {
+                throw new IllegalStateException("Session [" + sessionId + "] is past the end of script ["
+                        + context.script().name() + "]");
+            }
+            ScriptTurn scripted = context.script().turns().get(turn);
+            if (scripted.steps().stream().anyMatch(step -> !step.toolCalls().isEmpty())) {
+                throw new IllegalStateException("The calibration target answers text-only scripts; ["
+                        + context.script().name() + "] calls tools");
+            }
+            long end = System.nanoTime() + spinNanos;
+            while (System.nanoTime() - end < 0) {
+                Thread.onSpinWait();
+            }
+            return TurnResult.text(scripted.finalText());
+        }
+
+        @Override
+        public void deleteSession(String userId, String sessionId) {
+            turns.remove(sessionId);
+        }
+
+        @Override
+        public void close() {
+            turns.clear();
+        }
+    }
+}
