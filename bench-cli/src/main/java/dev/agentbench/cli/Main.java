@@ -34,13 +34,27 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    /** Whether standard output is a terminal, where progress may rewrite its line in place. */
+    private boolean terminal;
+
     public static void main(String[] args) {
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), isTerminal()));
     }
 
-    /** Runs a command line and returns its exit code; used by {@link #main} and by tests. */
+    /** Runs a command line and returns its exit code; output is no terminal. Used by tests. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine commandLine = new CommandLine(new Main());
+        return execute(args, out, err, false);
+    }
+
+    /**
+     * Runs a command line and returns its exit code.
+     *
+     * @param terminal whether {@code out} is a terminal (progress then rewrites its live line in place)
+     */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
+        Main main = new Main();
+        main.terminal = terminal;
+        CommandLine commandLine = new CommandLine(main);
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setExitCodeExceptionMapper(exception -> USAGE);
@@ -67,6 +81,19 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Whether standard output is a terminal, where progress may rewrite its line in place. */
+    boolean terminal() {
+        return terminal;
+    }
+
+    /**
+     * Whether this JVM's standard output (and input) is an interactive terminal that understands
+     * carriage return and erase-line: there is a console, and {@code TERM} is not {@code dumb}.
+     */
+    static boolean isTerminal() {
+        return System.console() != null && !"dumb".equals(System.getenv("TERM"));
     }
 
     /** Bad input found after parsing: one line, exit code 2. */

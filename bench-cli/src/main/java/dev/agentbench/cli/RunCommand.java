@@ -1,25 +1,22 @@
 package dev.agentbench.cli;
 
-import dev.agentbench.api.result.CellResult;
-import dev.agentbench.api.result.CellStatus;
-import dev.agentbench.api.result.RunInfo;
+import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.core.BenchOptions;
 import dev.agentbench.core.BenchRunner;
 import dev.agentbench.core.Defaults;
-import dev.agentbench.core.RunListener;
+import dev.agentbench.core.Registry;
 import dev.agentbench.core.RunSummary;
 import dev.agentbench.report.ReportOptions;
-import dev.agentbench.report.Reports;
-import dev.agentbench.report.Units;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -47,8 +44,14 @@ import picocli.CommandLine.Option;
         })
 final class RunCommand implements Callable<Integer> {
 
+    /** How often the live progress line is rewritten on a terminal. */
+    private static final Duration TICK = Duration.ofSeconds(1);
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.ParentCommand
+    private Main main;
 
     @Option(names = {"-t", "--targets"}, split = ",", paramLabel = "NAME",
             description = "Targets to measure, comma-separated (default: every target found).")
@@ -126,14 +129,14 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        List<Path> pluginDirs = PluginDirs.withDefault(plugins);
         BenchOptions.Builder builder = BenchOptions.builder()
                 .targets(targets)
                 .benchmarks(benchmarks)
                 .resultsDir(resultsDir == null ? Defaults.RESULTS_DIR : resultsDir)
-                .pluginDirs(PluginDirs.withDefault(plugins))
+                .pluginDirs(pluginDirs)
                 .targetOptions(targetOptions)
-                .arguments(spec.commandLine().getParseResult().originalArgs())
-                .listener(new Progress(out, err, quiet, dryRun, new ReportOptions(baseline)));
+                .arguments(spec.commandLine().getParseResult().originalArgs());
         if (!concurrency.isEmpty()) {
             builder.concurrency(concurrency);
         }
@@ -165,70 +168,39 @@ final class RunCommand implements Callable<Integer> {
         if (!jvmArgs.isEmpty()) {
             builder.jvmArgs(jvmArgs);
         }
-        RunSummary summary = new BenchRunner(builder.build()).run();
-        return summary.allOk() ? Main.OK : Main.CELLS_FAILED;
+        try (ProgressPrinter progress = new ProgressPrinter(out, err, quiet, main.terminal(), dryRun,
+                new ReportOptions(baseline), kinds(pluginDirs), System::nanoTime, TICK, terminalWidth())) {
+            RunSummary summary = new BenchRunner(builder.listener(progress).build()).run();
+            return summary.allOk() ? Main.OK : Main.CELLS_FAILED;
+        }
     }
 
-    /** Prints a line per cell and, at the end, writes the reports and says where they are. */
-    private static final class Progress implements RunListener {
-        private final PrintWriter out;
-        private final PrintWriter err;
-        private final boolean quiet;
-        private final boolean dryRun;
-        private final ReportOptions reportOptions;
-
-        Progress(PrintWriter out, PrintWriter err, boolean quiet, boolean dryRun, ReportOptions reportOptions) {
-            this.out = out;
-            this.err = err;
-            this.quiet = quiet;
-            this.dryRun = dryRun;
-            this.reportOptions = reportOptions;
-        }
-
-        @Override
-        public void runStarted(Path runDir, RunInfo info) {
-            if (!quiet) {
-                out.println("Run " + info.runId() + ": " + info.cells().size() + " cells into " + runDir);
-            }
-        }
-
-        @Override
-        public void cellFinished(CellResult result, int index, int total) {
-            String position = "[" + (index + 1) + "/" + total + "] " + result.target() + " " + result.name();
-            if (result.status() == CellStatus.OK) {
-                if (!quiet) {
-                    out.println(position + (dryRun ? "  checked ✓"
-                            : "  " + Units.time(result.time().median()) + " median ✓"));
-                }
-            } else {
-                err.println(position + "  " + result.status() + ": " + firstLine(result.error()));
-                for (String line : result.logTail()) {
-                    err.println("    | " + line);
+    /**
+     * The kind of each benchmark by name, for the progress estimate; read from the registry once, when
+     * first asked (the run has then checked every name). A benchmark it cannot tell counts as SESSIONS.
+     */
+    private static Function<String, BenchmarkKind> kinds(List<Path> pluginDirs) {
+        Map<String, BenchmarkKind> kinds = new HashMap<>();
+        return name -> {
+            if (kinds.isEmpty()) {
+                kinds.put("", BenchmarkKind.SESSIONS); // read once, even when it fails
+                try {
+                    Registry.load(pluginDirs).benchmarks().forEach(benchmark -> kinds.put(benchmark.name(), benchmark.kind()));
+                } catch (RuntimeException e) {
+                    // no kinds known: every cell is estimated alike
                 }
             }
-        }
+            return kinds.getOrDefault(name, BenchmarkKind.SESSIONS);
+        };
+    }
 
-        @Override
-        public void runFinished(Path runDir, RunInfo info, List<CellResult> results) {
-            try {
-                Reports.write(runDir, reportOptions);
-                out.println("Report: " + runDir.resolve("report.md") + " (and report.html)");
-            } catch (IOException e) {
-                err.println("agentbench: could not write the report of [" + runDir + "]: " + e.getMessage());
-            }
-            for (String note : info.notes()) {
-                out.println("Note: " + note);
-            }
-            long notOk = results.stream().filter(cell -> cell.status() != CellStatus.OK).count();
-            if (notOk > 0 || !quiet) {
-                out.println(info.status() + ": " + (results.size() - notOk) + " of " + results.size() + " cells OK");
-            }
-            out.flush();
-        }
-
-        private static String firstLine(String text) {
-            int newline = text.indexOf('\n');
-            return newline < 0 ? text : text.substring(0, newline);
+    /** The terminal's width from {@code COLUMNS} when the shell exports it, else 80. */
+    private static int terminalWidth() {
+        try {
+            String columns = System.getenv("COLUMNS");
+            return columns == null ? 80 : Integer.parseInt(columns.trim());
+        } catch (NumberFormatException e) {
+            return 80;
         }
     }
 }

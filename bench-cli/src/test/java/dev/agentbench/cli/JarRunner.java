@@ -41,15 +41,38 @@ final class JarRunner {
     }
 
     static Result run(Path workDir, Duration limit, String... args) throws IOException, InterruptedException {
+        return run(workDir, limit, new ProcessBuilder(javaCommand(args)), args);
+    }
+
+    /**
+     * Runs the jar with a terminal for its standard input and output: util-linux's {@code script}
+     * gives it a pseudo-terminal and copies what it writes there, control characters and all, to
+     * {@link Result#out()} (stderr goes to the same terminal).
+     */
+    static Result runOnTerminal(Path workDir, Duration limit, String... args) throws IOException, InterruptedException {
+        StringBuilder line = new StringBuilder();
+        for (String word : javaCommand(args)) {
+            line.append(line.length() == 0 ? "" : " ").append('\'').append(word.replace("'", "'\\''")).append('\'');
+        }
+        return run(workDir, limit, new ProcessBuilder("script", "-qec", line.toString(), "/dev/null")
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))), args);
+    }
+
+    private static List<String> javaCommand(String... args) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.add("-jar");
         command.add(jar().toString());
         command.addAll(List.of(args));
+        return command;
+    }
+
+    private static Result run(Path workDir, Duration limit, ProcessBuilder builder, String... args)
+            throws IOException, InterruptedException {
         Path out = Files.createTempFile(workDir, "out", ".txt");
         Path err = Files.createTempFile(workDir, "err", ".txt");
-        Process process = new ProcessBuilder(command)
+        Process process = builder
                 .directory(workDir.toFile())
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile())

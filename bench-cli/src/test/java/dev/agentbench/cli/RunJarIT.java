@@ -51,6 +51,15 @@ class RunJarIT {
         Path runDir = JarRunner.onlyRunDir(results).orElseThrow();
         assertThat(runDir.getFileName().toString()).matches("\\d{8}-\\d{6}-[a-z0-9]+");
         assertThat(first.out()).contains("Report: " + runDir.resolve("report.md"));
+        // Not a terminal: plain lines, one per finished cell, and no control characters.
+        assertThat(first.out() + first.err()).doesNotContain("\r", "\033");
+        assertThat(first.out().lines().toList()).hasSize(5)
+                .satisfies(lines -> assertThat(lines.get(0)).isEqualTo("Run " + runDir.getFileName() + ": 2 cells into " + runDir))
+                .satisfies(lines -> assertThat(lines.get(1))
+                        .matches("\\[1/2\\] raw  turn1  [0-9.]+ [nµm]?s median ✓  took [0-9.ms ]+ · [0-9.ms ]+ elapsed · (about [0-9.ms ]+ left|finishing…)"))
+                .satisfies(lines -> assertThat(lines.get(2))
+                        .matches("\\[2/2\\] noop turn1  [0-9.]+ [nµm]?s median ✓  took [0-9.ms ]+ · [0-9.ms ]+ elapsed"))
+                .satisfies(lines -> assertThat(lines.get(4)).matches("COMPLETED: 2 of 2 cells OK in [0-9.ms ]+"));
         for (String file : List.of("run.json", "summary.json", "report.md", "report.html", "jmh-result.json",
                 "raw/turn1.json", "raw/turn1.log",
                 "noop/turn1.json", "noop/turn1.log")) {
@@ -59,6 +68,10 @@ class RunJarIT {
 
         JsonNode run = JSON.readTree(runDir.resolve("run.json").toFile());
         assertThat(run.path("status").asText()).isEqualTo("COMPLETED");
+        for (String file : List.of("run.json", "raw/turn1.json", "noop/turn1.json", "summary.json")) {
+            assertThat(JSON.readTree(runDir.resolve(file).toFile()).path("format").asInt()).as(file + " says its format")
+                    .isEqualTo(1);
+        }
         assertThat(run.path("cells")).hasSize(2);
 
         JsonNode summary = JSON.readTree(runDir.resolve("summary.json").toFile());
@@ -108,6 +121,31 @@ class RunJarIT {
         assertThat(secondSummary.path("cells").get(0).path("target").asText()).isEqualTo("noop");
         assertThat(Files.readString(secondDir.resolve("report.md"))).doesNotContain("| raw |");
         assertThat(secondDir.resolve("raw")).doesNotExist();
+    }
+
+    @Test
+    void onATerminalTheRunningCellsLineIsRewrittenInPlaceEverySecond(@TempDir Path work) throws Exception {
+        Path results = work.resolve("results");
+        // At least 2 s of warm-up: the live line ticks at least once while the cell runs.
+        JarRunner.Result result = JarRunner.runOnTerminal(work, LIMIT, "run", "--targets", "noop", "--benchmarks", "turn1",
+                "--iterations", "40", "--warmup", "20", "--warmup-time", "2s", "--results-dir", results.toString());
+        assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
+        assertThat(result.survivors()).isEmpty();
+        String out = result.out();
+        String live = "\r\033[K[1/1] noop turn1  running ";
+        java.util.regex.Matcher ticks = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(live)
+                + "([0-9.]+)s · ").matcher(out);
+        List<Double> running = new ArrayList<>();
+        while (ticks.find()) {
+            running.add(Double.parseDouble(ticks.group(1)));
+        }
+        assertThat(running).as("the live line, shown when the cell starts and rewritten as it runs: " + out)
+                .hasSizeGreaterThanOrEqualTo(2);
+        assertThat(running.get(running.size() - 1)).as("the running time counts up").isGreaterThanOrEqualTo(1.0);
+        assertThat(out).containsPattern("\r\033\\[K\\[1/1\\] noop turn1  [0-9.]+ [nµm]?s median ✓  took [0-9.ms ]+ · "
+                + "[0-9.ms ]+ elapsed\r?\n");
+        assertThat(out).contains("Report: ").containsPattern("COMPLETED: 1 of 1 cells OK in [0-9.ms ]+");
+        assertThat(out.substring(out.indexOf("Report: "))).as("no live line after the run's end").doesNotContain("\033");
     }
 
     @Test
