@@ -27,14 +27,14 @@ import picocli.CommandLine.Parameters;
         description = {
             "Compares two runs cell by cell (target and cell name): the ratio of medians NEW ÷ BASE with a 99%% "
                     + "bootstrap interval over the raw samples. A cell is a regression only when it is slower by "
-                    + "more than the threshold and its interval lies wholly above 1, so that a noisy machine alone "
-                    + "never fails the gate. Prints a markdown table (or JSON) to standard output.",
+                    + "more than the threshold and its interval lies wholly above 1, so that the noise within the runs "
+                    + "alone does not fail the gate. Prints a markdown table (or JSON) to standard output.",
             ""
         },
         footerHeading = "%nExamples:%n",
         footer = {
             "  agentbench compare results/20261129-101500-k3x9 results/latest",
-            "  agentbench compare base-results new-results --threshold 10%%      (the newest run of each)",
+            "  agentbench compare base-results new-results --threshold 10%%   (their newest runs)",
             "  agentbench compare base/latest new/latest --json compare.json > compare.md",
             "  agentbench compare base/latest new/latest --format json",
             "",
@@ -58,7 +58,7 @@ final class CompareCommand implements Callable<Integer> {
     private Path newRun;
 
     @Option(names = "--threshold", paramLabel = "PERCENT",
-            description = "How much slower a cell's median must be to count, e.g. 5%% or 2.5%% (default: 5%%). "
+            description = "How much slower a cell's median must be to count, such as 5%% or 2.5%% (default: 5%%). "
                     + "At least 0%% and below 100%%.")
     private String threshold = CompareOptions.percent(CompareOptions.DEFAULT_THRESHOLD);
 
