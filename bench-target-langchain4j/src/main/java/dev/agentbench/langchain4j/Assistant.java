@@ -1,9 +1,9 @@
 package dev.agentbench.langchain4j;
 
-import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.service.MemoryId;
 import dev.langchain4j.service.Result;
 import dev.langchain4j.service.UserMessage;
+import dev.langchain4j.service.V;
 import dev.langchain4j.service.memory.ChatMemoryAccess;
 
 /**
@@ -16,6 +16,10 @@ interface Assistant extends ChatMemoryAccess {
     /** One turn; the message is a prompt template to LangChain4j, as a {@code @UserMessage} string is. */
     Result<String> chat(@MemoryId String sessionId, @UserMessage String message);
 
-    /** One turn whose message is sent as it is (no template), for messages with {@code {{}. */
-    Result<String> chat(@MemoryId String sessionId, @UserMessage TextContent message);
+    /**
+     * One turn whose message is sent as it is: the template is one variable, and LangChain4j does
+     * not read a variable's value as a template. For messages containing two opening braces.
+     */
+    @UserMessage("{{message}}")
+    Result<String> chatVerbatim(@MemoryId String sessionId, @V("message") String message);
 }

@@ -3,7 +3,6 @@ package dev.agentbench.langchain4j;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
-import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.memory.chat.ChatMemoryProvider;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.model.openai.OpenAiChatModel;
@@ -90,11 +89,11 @@ final class LangChain4jHandle implements TargetHandle {
     public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
         if (assistant != null) {
             return TurnReports.of(isTemplate(message)
-                    ? assistant.chat(sessionId, TextContent.from(message))
+                    ? assistant.chatVerbatim(sessionId, message)
                     : assistant.chat(sessionId, message));
         }
         TokenStream stream = isTemplate(message)
-                ? streamingAssistant.chat(sessionId, TextContent.from(message))
+                ? streamingAssistant.chatVerbatim(sessionId, message)
                 : streamingAssistant.chat(sessionId, message);
         return new StreamedTurn().run(stream);
     }

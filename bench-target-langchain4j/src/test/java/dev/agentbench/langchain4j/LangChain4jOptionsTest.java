@@ -1,0 +1,40 @@
+package dev.agentbench.langchain4j;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.script.Script;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LangChain4jOptionsTest {
+
+    private static TargetContext context(Map<String, String> options) {
+        return new TargetContext(URI.create("http://127.0.0.1:1/v1"), "k", "m", "i", List.of(),
+                Script.singleText("s", "hi", "hello"), options);
+    }
+
+    @Test
+    void byDefaultTheBlockingModelAndToolsOneAfterAnother() {
+        assertThat(LangChain4jOptions.of(context(Map.of()))).isEqualTo(new LangChain4jOptions(false, false));
+    }
+
+    @Test
+    void streamAndConcurrentToolsAreChosenByOptions() {
+        assertThat(LangChain4jOptions.of(context(Map.of("stream", "true", "tool_execution", "concurrent"))))
+                .isEqualTo(new LangChain4jOptions(true, true));
+        assertThat(LangChain4jOptions.of(context(Map.of("tool_execution", "sequential"))).concurrentTools()).isFalse();
+    }
+
+    @Test
+    void valuesItCannotUseAreRefusedAndOtherTargetsKeysIgnored() {
+        assertThatThrownBy(() -> LangChain4jOptions.of(context(Map.of("tool_execution", "parallel"))))
+                .hasMessage("Target option [tool_execution] must be one of [sequential, concurrent], was [parallel]");
+        assertThatThrownBy(() -> LangChain4jOptions.of(context(Map.of("stream", "yes"))))
+                .hasMessageContaining("[stream] must be true or false");
+        assertThat(LangChain4jOptions.of(context(Map.of("temperature", "0")))).isNotNull();
+    }
+}
