@@ -60,7 +60,7 @@ public final class Main implements Runnable {
         commandLine.setExitCodeExceptionMapper(exception -> USAGE);
         commandLine.setParameterExceptionHandler((exception, arguments) -> {
             CommandLine command = exception.getCommandLine();
-            command.getErr().println("agentbench: " + exception.getMessage()
+            command.getErr().println("agentbench: " + parameterMessage(exception)
                     + " (see 'agentbench " + commandName(command) + "--help')");
             return USAGE;
         });
@@ -72,6 +72,17 @@ public final class Main implements Runnable {
             throw exception;
         });
         return commandLine.execute(args);
+    }
+
+    /** Picocli's message, but an unknown command is called one, with the commands there are. */
+    private static String parameterMessage(CommandLine.ParameterException exception) {
+        CommandLine command = exception.getCommandLine();
+        if (exception instanceof CommandLine.UnmatchedArgumentException unmatched && command.getParent() == null
+                && !unmatched.getUnmatched().isEmpty() && !unmatched.getUnmatched().get(0).startsWith("-")) {
+            return "Unknown command [" + unmatched.getUnmatched().get(0) + "]; commands: "
+                    + String.join(", ", command.getSubcommands().keySet());
+        }
+        return exception.getMessage().replace("option option", "option");
     }
 
     private static String commandName(CommandLine command) {

@@ -5,7 +5,11 @@ import dev.agentbench.api.script.Script;
 import dev.agentbench.mock.MockConfig;
 import dev.agentbench.mock.MockServer;
 import dev.agentbench.mock.ScriptJson;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,6 +61,25 @@ final class MockCommand implements Callable<Integer> {
             description = "Chunks a streamed text reply is cut into (default: " + MockConfig.DEFAULT_TEXT_CHUNKS + ").")
     private int textChunks = MockConfig.DEFAULT_TEXT_CHUNKS;
 
+    /** A script file, validated; named after the file (less {@code .json}) when it names itself not. */
+    private static Script readScript(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            throw new Main.UsageException("Script file [" + file + "] is not UTF-8 text");
+        } catch (IOException e) {
+            throw new Main.UsageException("Script file [" + file + "] cannot be read: " + e.getMessage());
+        }
+        String fileName = file.getFileName().toString();
+        String name = fileName.endsWith(".json") ? fileName.substring(0, fileName.length() - 5) : fileName;
+        try {
+            return ScriptJson.parse(text, name);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageException("Script file [" + file + "]: " + e.getMessage()); // names turn and step
+        }
+    }
+
     @Override
     public Integer call() throws InterruptedException {
         if (port < 0 || port > 65_535) {
@@ -64,7 +87,16 @@ final class MockCommand implements Callable<Integer> {
         }
         List<Script> scripts = new ArrayList<>();
         for (Path file : scriptFiles) {
-            scripts.add(ScriptJson.read(file)); // IllegalArgumentException names file, turn and step
+            if (!Files.exists(file)) {
+                throw new Main.UsageException("Script file [" + file + "] does not exist");
+            }
+            if (!Files.isRegularFile(file)) {
+                throw new Main.UsageException("Script file [" + file + "] is not a file");
+            }
+            if (!Files.isReadable(file)) {
+                throw new Main.UsageException("Script file [" + file + "] is not readable");
+            }
+            scripts.add(readScript(file));
         }
         if (builtins) {
             ServiceLoader.load(Benchmark.class).forEach(benchmark -> scripts.add(benchmark.script()));

@@ -99,6 +99,10 @@ final class ReportCommand implements Callable<Integer> {
             }
             throw new Main.UsageException("No such run directory [" + given + "]");
         }
+        if (Files.isRegularFile(given) && given.getFileName().toString().equals("run.json")) {
+            Path parent = given.getParent() != null ? given.getParent() : given.toAbsolutePath().getParent();
+            return resolve(parent); // the run.json of a run: that run
+        }
         Path dir = Files.isRegularFile(given) ? runNamedIn(given) : given;
         if (Files.isRegularFile(new RunLayout(dir).runJson())) {
             return dir;

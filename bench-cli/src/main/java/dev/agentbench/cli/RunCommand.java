@@ -8,6 +8,7 @@ import dev.agentbench.core.Registry;
 import dev.agentbench.core.RunSummary;
 import dev.agentbench.report.ReportOptions;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,18 +54,18 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.ParentCommand
     private Main main;
 
-    @Option(names = {"-t", "--targets"}, split = ",", paramLabel = "NAME",
+    @Option(names = {"-t", "--targets"}, paramLabel = "NAME[,NAME...]",
             description = "Targets to measure, comma-separated (default: every target found).")
     private List<String> targets = new ArrayList<>();
 
-    @Option(names = {"-b", "--benchmarks"}, split = ",", paramLabel = "NAME",
+    @Option(names = {"-b", "--benchmarks"}, paramLabel = "NAME[,NAME...]",
             description = "Benchmarks to run, comma-separated (default: every benchmark found).")
     private List<String> benchmarks = new ArrayList<>();
 
-    @Option(names = {"-c", "--concurrency"}, split = ",", paramLabel = "N",
+    @Option(names = {"-c", "--concurrency"}, paramLabel = "N[,N...]",
             description = "Concurrency levels, comma-separated; a level N > 1 runs N sessions at once per "
                     + "iteration, for benchmarks that support it (default: 1).")
-    private List<Integer> concurrency = new ArrayList<>();
+    private List<String> concurrency = new ArrayList<>();
 
     @Option(names = {"-i", "--iterations"}, paramLabel = "N",
             description = "Timed iterations per cell (default: " + Defaults.ITERATIONS + ").")
@@ -112,7 +113,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = {"-O", "--target-option"}, paramLabel = "KEY=VALUE",
             description = "An option passed to every target, e.g. stream=true; repeatable.")
-    private Map<String, String> targetOptions = new LinkedHashMap<>();
+    private List<String> targetOptions = new ArrayList<>();
 
     @Option(names = "--jvm-arg", paramLabel = "ARG",
             description = "An extra argument for every cell's JVM, e.g. --jvm-arg=-Xmx2g; repeatable.")
@@ -131,14 +132,14 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         List<Path> pluginDirs = PluginDirs.withDefault(plugins);
         BenchOptions.Builder builder = BenchOptions.builder()
-                .targets(targets)
-                .benchmarks(benchmarks)
+                .targets(names("Targets", targets))
+                .benchmarks(names("Benchmarks", benchmarks))
                 .resultsDir(resultsDir == null ? Defaults.RESULTS_DIR : resultsDir)
                 .pluginDirs(pluginDirs)
-                .targetOptions(targetOptions)
+                .targetOptions(keyValues(targetOptions))
                 .arguments(spec.commandLine().getParseResult().originalArgs());
         if (!concurrency.isEmpty()) {
-            builder.concurrency(concurrency);
+            builder.concurrency(levels(concurrency));
         }
         if (iterations != null) {
             builder.iterations(iterations);
@@ -172,7 +173,58 @@ final class RunCommand implements Callable<Integer> {
                 new ReportOptions(baseline), kinds(pluginDirs), System::nanoTime, TICK, terminalWidth())) {
             RunSummary summary = new BenchRunner(builder.listener(progress).build()).run();
             return summary.allOk() ? Main.OK : Main.CELLS_FAILED;
+        } catch (UncheckedIOException e) {
+            // the run directory cannot be made or written: a results directory in a read-only place, say
+            throw new Main.UsageException(e.getMessage());
         }
+    }
+
+    /**
+     * The names of comma-separated, repeatable option values: {@code raw,noop}. An empty name
+     * ({@code raw,,noop}, or {@code ,} alone) is refused, never dropped: dropping every name would
+     * leave none, and none means every target.
+     */
+    static List<String> names(String what, List<String> values) {
+        List<String> names = new ArrayList<>();
+        for (String value : values) {
+            for (String name : value.split(",", -1)) {
+                if (name.isBlank()) {
+                    throw new Main.UsageException(what + " [" + value + "] has an empty name; give names separated by "
+                            + "commas, such as raw,noop");
+                }
+                names.add(name.strip());
+            }
+        }
+        return names;
+    }
+
+    /** Concurrency levels from comma-separated, repeatable values: {@code 1,8}. */
+    static List<Integer> levels(List<String> values) {
+        List<Integer> levels = new ArrayList<>();
+        for (String value : values) {
+            for (String level : value.split(",", -1)) {
+                try {
+                    levels.add(Integer.parseInt(level.strip()));
+                } catch (NumberFormatException e) {
+                    throw new Main.UsageException("Concurrency [" + value + "] has a level [" + level
+                            + "] that is not a whole number; give levels such as 1,8");
+                }
+            }
+        }
+        return levels;
+    }
+
+    /** Target options from {@code KEY=VALUE} values; a later value of a key wins. */
+    static Map<String, String> keyValues(List<String> values) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (String value : values) {
+            int equals = value.indexOf('=');
+            if (equals < 0) {
+                throw new Main.UsageException("Target option [" + value + "] must be KEY=VALUE, such as stream=true");
+            }
+            options.put(value.substring(0, equals).strip(), value.substring(equals + 1));
+        }
+        return options;
     }
 
     /**

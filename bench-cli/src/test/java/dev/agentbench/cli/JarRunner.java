@@ -58,6 +58,18 @@ final class JarRunner {
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))), args);
     }
 
+    /** Runs {@code prefix} followed by the java command of the jar at {@code jar} with {@code args}. */
+    static Result runWith(Path workDir, Duration limit, List<String> prefix, Path jar, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(prefix);
+        command.add(ProcessHandle.current().info().command().orElse(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.add("-jar");
+        command.add(jar.toString());
+        command.addAll(List.of(args));
+        return run(workDir, limit, new ProcessBuilder(command), args);
+    }
+
     private static List<String> javaCommand(String... args) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse(

@@ -380,6 +380,7 @@ public final class BenchOptions {
             OptionChecks.concurrency(concurrency);
             OptionChecks.names("Target", targets);
             OptionChecks.names("Benchmark", benchmarks);
+            OptionChecks.resultsDir(resultsDir);
             OptionChecks.pluginPaths(pluginDirs);
             for (String key : targetOptions.keySet()) {
                 if (key.isBlank()) {

@@ -49,6 +49,24 @@ final class OptionChecks {
         }
     }
 
+    /**
+     * The results directory is a directory, or can be made: its nearest existing ancestor is a
+     * directory.
+     */
+    static void resultsDir(Path dir) {
+        Path absolute = dir.toAbsolutePath().normalize();
+        for (Path path = absolute; path != null; path = path.getParent()) {
+            if (Files.exists(path)) {
+                if (!Files.isDirectory(path)) {
+                    throw new IllegalArgumentException(path.equals(absolute)
+                            ? "Results directory [" + dir + "] is a file, not a directory"
+                            : "Results directory [" + dir + "] cannot be made: [" + path + "] is a file");
+                }
+                return;
+            }
+        }
+    }
+
     static void pluginPaths(List<Path> paths) {
         for (Path plugin : paths) {
             if (!Files.exists(plugin)) {

@@ -6,6 +6,8 @@ import dev.agentbench.core.internal.PluginPath;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URLClassLoader;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 
 /**
@@ -53,7 +56,10 @@ public final class Registry {
         Map<String, BenchmarkDescriptor> benchmarks = new LinkedHashMap<>();
         scan(harness, null, targets, benchmarks);
         for (Path path : pluginPaths) {
-            for (PluginPath plugin : PluginPath.resolve(path)) {
+            for (PluginPath plugin : plugins(path)) {
+                for (Path jar : plugin.jars()) {
+                    checkJar(jar);
+                }
                 try (URLClassLoader loader = new URLClassLoader(
                         "agentbench-plugin-" + plugin.path().getFileName(), plugin.urls(), harness)) {
                     scan(loader, plugin, targets, benchmarks);
@@ -65,6 +71,39 @@ public final class Registry {
         // Targets by name; benchmarks in the order they were found: the built-ins' services file lists
         // them in report order, so a run with no --benchmarks plans them in that order.
         return new Registry(sorted(targets), benchmarks);
+    }
+
+    /** The plugins a user-given path holds, or one line saying why it cannot be read. */
+    private static List<PluginPath> plugins(Path path) {
+        if (!Files.exists(path)) {
+            throw new IllegalArgumentException("Plugin path [" + path + "] does not exist");
+        }
+        if (!Files.isReadable(path)) {
+            throw new IllegalArgumentException("Plugin path [" + path + "] is not readable");
+        }
+        try {
+            return PluginPath.resolve(path);
+        } catch (IllegalArgumentException e) {
+            if (e.getCause() instanceof AccessDeniedException denied) {
+                throw new IllegalArgumentException("Plugin folder [" + denied.getFile() + "] is not readable", e);
+            }
+            if (e.getCause() instanceof IOException io) {
+                throw new IllegalArgumentException("Plugin path [" + path + "] cannot be read: " + io.getMessage(), e);
+            }
+            throw e;
+        }
+    }
+
+    /** A plugin's jar is a jar: a file that is not (a broken download, say) is refused by name, never skipped. */
+    private static void checkJar(Path jar) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            file.getManifest(); // reads the central directory
+        } catch (java.nio.file.AccessDeniedException | java.io.FileNotFoundException e) {
+            throw new IllegalArgumentException("Plugin jar [" + jar + "] is not readable", e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("Plugin jar [" + jar + "] is not a readable jar: "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
+        }
     }
 
     private static void scan(ClassLoader loader, PluginPath plugin,
@@ -108,6 +147,10 @@ public final class Registry {
         } catch (ServiceConfigurationError e) {
             throw new IllegalArgumentException("Cannot load a " + type.getSimpleName() + " from " + where + ": "
                     + e.getMessage(), e);
+        } catch (LinkageError e) {
+            // a plugin built against classes this harness does not have (another bench-api, say)
+            throw new IllegalArgumentException("Cannot load a " + type.getSimpleName() + " from " + where + ": "
+                    + e.getClass().getSimpleName() + ": " + e.getMessage(), e);
         }
         return found;
     }

@@ -54,6 +54,8 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells) {
             info = MAPPER.readValue(json, RunInfo.class);
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             throw new IOException("No run.json in [" + runDir + "]: not a run directory", e);
+        } catch (JsonProcessingException e) {
+            throw new IOException("[" + layout.runJson() + "] is not a run's run.json: " + reason(e), e);
         }
         List<CellResult> cells = new ArrayList<>();
         for (PlannedCell planned : info.cells()) {
@@ -80,13 +82,17 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells) {
         } catch (NewerFormatException e) {
             throw e;
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
-            String reason = e instanceof JsonProcessingException json
-                    ? json.getOriginalMessage().replaceAll("\\[Source: [^;\\]]*; ", "[") + (json.getLocation() == null ? ""
-                            : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr())
-                    : e.getMessage();
+            String reason = e instanceof JsonProcessingException json ? reason(json) : e.getMessage();
             return CellResult.failed(planned, CellStatus.FAILED, "unreadable result file ["
                     + layout.runDir().relativize(file) + "]: " + reason, List.of());
         }
+    }
+
+    /** What is wrong with a JSON file, in one line, with where. */
+    private static String reason(JsonProcessingException json) {
+        return json.getOriginalMessage().replaceAll("\\[Source: [^;\\]]*; ", "[").replaceAll("\\s*\\R\\s*", " ")
+                + (json.getLocation() == null ? ""
+                        : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr());
     }
 
     /**

@@ -1,0 +1,181 @@
+package dev.agentbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every kind of bad input to {@code run}, {@code list}, {@code report} and {@code mock} gets exactly
+ * one line on stderr that names the thing and the value, exit code 2, nothing on stdout, no stack
+ * trace, and (for {@code run}) nothing made or started. In process; {@code BadInputJarIT} repeats a
+ * few through the packaged jar's real entry point.
+ */
+class BadInputTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path temp;
+
+    /** One bad command line; {@code {tmp}} in an argument or the expected text stands for the fixtures' folder. */
+    record Case(String what, List<String> args, String expected) {
+
+        @Override
+        public String toString() {
+            return what + ": " + String.join(" ", args);
+        }
+
+        String[] resolved() {
+            List<String> all = new ArrayList<>();
+            for (String arg : args) {
+                all.add(arg.replace("{tmp}", temp.toString()));
+            }
+            if (!all.isEmpty() && all.get(0).equals("run") && !all.contains("--results-dir")) {
+                all.add("--results-dir");
+                all.add(temp.resolve("never").toString());
+            }
+            return all.toArray(String[]::new);
+        }
+    }
+
+    private static Case bad(String what, String expected, String... args) {
+        return new Case(what, List.of(args), expected);
+    }
+
+    static Stream<Case> cases() {
+        return Stream.of(
+                bad("unknown option", "agentbench: Unknown options: '--iterashuns', '5' (see 'agentbench run --help')",
+                        "run", "--iterashuns", "5"),
+                bad("unknown command", "agentbench: Unknown command [frobnicate]; commands: run, list, ",
+                        "frobnicate"),
+                bad("a number that is no number",
+                        "agentbench: Invalid value for option '--iterations': 'abc' is not an int", "run", "--iterations", "abc"),
+                bad("too few iterations", "agentbench: Iterations [0] must be at least 1", "run", "--iterations", "0"),
+                bad("a number too large", "'--iterations': '99999999999' is not an int",
+                        "run", "--iterations", "99999999999"),
+                bad("concurrency 0", "agentbench: Concurrency [0] must be at least 1", "run", "--concurrency", "0"),
+                bad("an empty concurrency level", "agentbench: Concurrency [1,,2] has a level [] that is not a whole "
+                        + "number; give levels such as 1,8", "run", "--concurrency", "1,,2"),
+                bad("a concurrency level that is no number", "agentbench: Concurrency [1,x] has a level [x]",
+                        "run", "-c", "1,x"),
+                bad("a concurrency level twice", "agentbench: Concurrency [8] is listed twice", "run", "-c", "1,8", "-c", "8"),
+                bad("negative warm-up", "agentbench: Warmup [-1] must not be negative", "run", "--warmup", "-1"),
+                bad("too few cold starts", "agentbench: Cold starts [-2] must be at least 1", "run", "--cold-starts", "-2"),
+                bad("a duration that is no duration", "'--timeout': [soon] is not a duration such as 500ms, 90s, 10m, 1h "
+                        + "or PT10M", "run", "--timeout", "soon"),
+                bad("a duration without its unit", "'--max-duration': [10] is not a duration",
+                        "run", "--max-duration", "10"),
+                bad("a zero timeout", "agentbench: Timeout [PT0S] must be positive", "run", "--timeout", "0s"),
+                bad("a negative warm-up time", "'--warmup-time': [-5s] is not a duration", "run", "--warmup-time", "-5s"),
+                bad("unknown target", "agentbench: Unknown target [nope]; known targets: [", "run", "--targets", "raw,nope"),
+                bad("unknown benchmark", "agentbench: Unknown benchmark [nope]; known benchmarks: [",
+                        "run", "--benchmarks", "nope"),
+                bad("no target at all", "agentbench: Targets [,] has an empty name; give names separated by commas, "
+                        + "such as raw,noop", "run", "--targets", ","),
+                bad("an empty benchmark name", "agentbench: Benchmarks [turn1,,turn5] has an empty name",
+                        "run", "-b", "turn1,,turn5"),
+                bad("a target option without =", "agentbench: Target option [stream] must be KEY=VALUE, such as "
+                        + "stream=true", "run", "-O", "stream"),
+                bad("an option without its value", "agentbench: Missing required parameter for option '--jvm-arg'",
+                        "run", "--results-dir", "{tmp}/never", "--jvm-arg"),
+                bad("a missing plugin directory", "agentbench: Plugin path [{tmp}/missing] does not exist",
+                        "run", "--plugins", "{tmp}/missing"),
+                bad("list: a missing plugin directory", "agentbench: Plugin path [{tmp}/missing] does not exist",
+                        "list", "--plugins", "{tmp}/missing"),
+                bad("a plugin path that is neither jar nor folder",
+                        "agentbench: Plugin path [{tmp}/notes.txt] is neither a jar nor a folder",
+                        "list", "--plugins", "{tmp}/notes.txt"),
+                bad("a corrupt jar in a plugin folder", "agentbench: Plugin jar [{tmp}/corrupt/target.jar] is not a "
+                        + "readable jar: ", "list", "--plugins", "{tmp}/corrupt"),
+                bad("a corrupt plugin jar", "agentbench: Plugin jar [{tmp}/corrupt.jar] is not a readable jar: ",
+                        "run", "--plugins", "{tmp}/corrupt.jar", "--targets", "noop"),
+                bad("a results directory that is a file",
+                        "agentbench: Results directory [{tmp}/notes.txt] is a file, not a directory",
+                        "run", "--targets", "noop", "--results-dir", "{tmp}/notes.txt"),
+                bad("a results directory under a file",
+                        "agentbench: Results directory [{tmp}/notes.txt/results] cannot be made: [{tmp}/notes.txt] is a file",
+                        "run", "--targets", "noop", "--results-dir", "{tmp}/notes.txt/results"),
+                bad("report: a missing directory", "agentbench: No such run directory [{tmp}/missing]",
+                        "report", "{tmp}/missing"),
+                bad("report: a directory that is no run", "agentbench: No run.json in [{tmp}/empty]: not a run directory",
+                        "report", "{tmp}/empty"),
+                bad("report: a run.json that is not JSON", "agentbench: Cannot build the reports of [{tmp}/not-json]: "
+                        + "[{tmp}/not-json/run.json] is not a run's run.json: Unexpected end-of-input",
+                        "report", "{tmp}/not-json"),
+                bad("report: a run.json of a newer format", "agentbench: [{tmp}/newer-run/run.json] is results format 2; "
+                        + "this agentbench reads format 1 (use a newer agentbench)", "report", "{tmp}/newer-run"),
+                bad("report: a cell result of a newer format", "agentbench: [{tmp}/newer-cell/noop/turn1.json] is results "
+                        + "format 3; this agentbench reads format 1 (use a newer agentbench)", "report", "{tmp}/newer-cell"),
+                bad("report: an unknown format", "agentbench: Unknown format [pdf]; known formats: [json, md, html, jmh]",
+                        "report", "{tmp}/newer-run", "--format", "pdf"),
+                bad("report: no run directory", "agentbench: Missing required parameter: 'RUN_DIR'", "report"),
+                bad("report: two run directories", "agentbench: Unmatched argument at index 2: '{tmp}/empty'",
+                        "report", "{tmp}/missing", "{tmp}/empty"),
+                bad("mock: a port out of range", "agentbench: Port [70000] must be from 0 to 65535", "mock", "--port", "70000"),
+                bad("mock: a port that is no number", "agentbench: Invalid value for option '--port': 'http' is not an int",
+                        "mock", "--port", "http"),
+                bad("mock: a missing script file", "agentbench: Script file [{tmp}/missing.json] does not exist",
+                        "mock", "--script", "{tmp}/missing.json"),
+                bad("mock: a script file that is a directory", "agentbench: Script file [{tmp}/empty] is not a file",
+                        "mock", "--script", "{tmp}/empty"),
+                bad("mock: a malformed script file", "agentbench: Script file [{tmp}/malformed.json]: Malformed JSON: ",
+                        "mock", "--script", "{tmp}/malformed.json"),
+                bad("mock: a script file that is not a script", "agentbench: Script file [{tmp}/wrong.json]: turn 1: ",
+                        "mock", "--script", "{tmp}/wrong.json"),
+                bad("mock: a script file that is not text", "agentbench: Script file [{tmp}/latin1.json] is not UTF-8 text",
+                        "mock", "--script", "{tmp}/latin1.json"),
+                bad("mock: no text chunks", "agentbench: Text chunks [0] must be between 1 and ",
+                        "mock", "--text-chunks", "0"));
+    }
+
+    @BeforeAll
+    static void fixtures() throws Exception {
+        Files.createDirectories(temp.resolve("empty"));
+        Files.writeString(temp.resolve("notes.txt"), "not a plugin\n");
+        byte[] notAJar = "PK? a download cut short".getBytes(StandardCharsets.US_ASCII);
+        Files.write(temp.resolve("corrupt.jar"), notAJar);
+        Files.createDirectories(temp.resolve("corrupt"));
+        Files.write(temp.resolve("corrupt").resolve("target.jar"), notAJar);
+        Files.createDirectories(temp.resolve("not-json"));
+        Files.writeString(temp.resolve("not-json").resolve("run.json"), "{\"runId\": ");
+        Path newerRun = ReportCommandTest.run(temp.resolve("newer"));
+        Files.move(newerRun, temp.resolve("newer-run"));
+        ObjectNode info = (ObjectNode) JSON.readTree(temp.resolve("newer-run/run.json").toFile());
+        JSON.writeValue(temp.resolve("newer-run/run.json").toFile(), info.put("format", 2));
+        Path newerCell = ReportCommandTest.run(temp.resolve("newer"));
+        Files.move(newerCell, temp.resolve("newer-cell"));
+        ObjectNode cell = (ObjectNode) JSON.readTree(temp.resolve("newer-cell/noop/turn1.json").toFile());
+        JSON.writeValue(temp.resolve("newer-cell/noop/turn1.json").toFile(), cell.put("format", 3));
+        Files.writeString(temp.resolve("malformed.json"), "{not json");
+        Files.writeString(temp.resolve("wrong.json"), "{\"turns\": [[{\"text\": 5}]]}");
+        Files.write(temp.resolve("latin1.json"), "{\"name\": \"caf\u00e9\"}".getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void isOneClearLineAndExitCode2(Case bad) throws Exception {
+        CommandLineTest.Outcome outcome = CommandLineTest.execute(bad.resolved());
+        String expected = bad.expected().replace("{tmp}", temp.toString());
+        assertOneClearLine(outcome.exitCode(), outcome.out(), outcome.err(), expected);
+        assertThat(temp.resolve("never")).as("nothing made for a refused run").doesNotExist();
+    }
+
+    /** Exit code 2, nothing on stdout, one line on stderr that starts with or holds {@code expected}, no stack trace. */
+    static void assertOneClearLine(int exitCode, String out, String err, String expected) {
+        assertThat(exitCode).as(err).isEqualTo(Main.USAGE);
+        assertThat(out).as("stdout").isEmpty();
+        assertThat(err.lines()).as("stderr").singleElement().asString().contains(expected);
+        assertThat(err).as("no stack trace").doesNotContain("Exception", "\tat ", "Caused by");
+    }
+}
