@@ -3,6 +3,7 @@ package dev.agentbench.langchain4j;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
+import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.memory.chat.ChatMemoryProvider;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.model.openai.OpenAiChatModel;
@@ -10,6 +11,8 @@ import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.TokenStream;
 import dev.langchain4j.service.memory.ChatMemoryAccess;
+import dev.langchain4j.service.tool.ToolExecutor;
+import java.util.Map;
 
 /**
  * One LangChain4j agent: an {@code AiServices} implementation of {@link Assistant} (or of {@link
@@ -36,6 +39,8 @@ final class LangChain4jHandle implements TargetHandle {
     }
 
     static LangChain4jHandle open(TargetContext context, LangChain4jOptions options) {
+        // The tools first: a schema LangChain4j cannot hold fails here, before any HTTP client exists.
+        Map<ToolSpecification, ToolExecutor> tools = NeutralTools.of(context.tools());
         String baseUrl = context.baseUrl().toString();
         if (options.stream()) {
             OpenAiStreamingChatModel model = OpenAiStreamingChatModel.builder()
@@ -45,7 +50,7 @@ final class LangChain4jHandle implements TargetHandle {
                     .build();
             AiServices<StreamingAssistant> services =
                     AiServices.builder(StreamingAssistant.class).streamingChatModel(model);
-            return new LangChain4jHandle(null, configure(services, context, options).build());
+            return new LangChain4jHandle(null, configure(services, context, tools, options).build());
         }
         OpenAiChatModel model = OpenAiChatModel.builder()
                 .baseUrl(baseUrl)
@@ -53,11 +58,12 @@ final class LangChain4jHandle implements TargetHandle {
                 .modelName(context.model())
                 .build();
         AiServices<Assistant> services = AiServices.builder(Assistant.class).chatModel(model);
-        return new LangChain4jHandle(configure(services, context, options).build(), null);
+        return new LangChain4jHandle(configure(services, context, tools, options).build(), null);
     }
 
     /** What both kinds of agent share: memory, instructions, tools. */
-    private static <T> AiServices<T> configure(AiServices<T> services, TargetContext context, LangChain4jOptions options) {
+    private static <T> AiServices<T> configure(AiServices<T> services, TargetContext context,
+            Map<ToolSpecification, ToolExecutor> tools, LangChain4jOptions options) {
         ChatMemoryProvider memoryPerSession = sessionId -> MessageWindowChatMemory.builder()
                 .id(sessionId)
                 .maxMessages(MAX_MESSAGES)
@@ -71,8 +77,8 @@ final class LangChain4jHandle implements TargetHandle {
         } else if (!instructions.isEmpty()) {
             services.systemMessage(instructions);
         }
-        if (!context.tools().isEmpty()) {
-            services.tools(NeutralTools.of(context.tools()));
+        if (!tools.isEmpty()) {
+            services.tools(tools);
             if (options.concurrentTools()) {
                 services.executeToolsConcurrently();
             }

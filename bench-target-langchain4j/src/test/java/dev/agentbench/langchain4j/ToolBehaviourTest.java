@@ -69,6 +69,19 @@ class ToolBehaviourTest {
                 .hasCauseInstanceOf(java.io.IOException.class);
     }
 
+    @Test
+    void aSchemaLangChain4jCannotHoldFailsTheAgentsConstruction() {
+        ToolDefinition bounded = new ToolDefinition("bounded", "Takes a small number.",
+                "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":9}}}", arguments -> "{}");
+        Script script = Script.singleText("bounded", "hi", "hello");
+        TargetContext context = new TargetContext(URI.create(mock.baseUrl(script.name())), "agentbench",
+                "agentbench-mock", "Be brief.", List.of(bounded), script, Map.of());
+        assertThatThrownBy(() -> new LangChain4jTarget().open(context))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Tool [bounded]: the JSON schema at [/properties/n/maximum] cannot be given to LangChain4j:"
+                        + " LangChain4j's JSON schema elements have no [maximum]");
+    }
+
     @ParameterizedTest(name = "stream={0}")
     @ValueSource(booleans = {false, true})
     void aToolThatThrowsBecomesAnErrorResultAndTheTurnGoesOn(boolean stream) throws Exception {
