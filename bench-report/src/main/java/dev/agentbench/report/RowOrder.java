@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * tool benchmarks, then the other built-ins, then custom benchmarks by name; each base name is
  * followed at once by its {@code _cN} variants in numeric order.
  */
-final class RowOrder {
+public final class RowOrder {
 
     /** Built-in base names in report order. Names not listed sort after them, by name. */
     static final List<String> BUILT_IN = List.of(
@@ -21,7 +21,7 @@ final class RowOrder {
     private static final Pattern CONCURRENT = Pattern.compile("(.+)_c(\\d+)");
 
     /** Orders cell names ({@code turn5_c8}) as rows. */
-    static final Comparator<String> CELLS = Comparator
+    public static final Comparator<String> CELLS = Comparator
             .comparing((String name) -> rank(base(name)))
             .thenComparing(RowOrder::base)
             .thenComparingInt(RowOrder::concurrency);

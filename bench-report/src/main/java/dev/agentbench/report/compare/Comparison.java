@@ -6,6 +6,7 @@ import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunStatus;
 import dev.agentbench.report.RunData;
 import java.util.ArrayList;
+import dev.agentbench.report.RowOrder;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,9 +20,9 @@ import java.util.Objects;
  * @param base the run compared against
  * @param changed the run under judgement
  * @param options threshold, confidence, resamples, seed
- * @param cells every cell of either run, in report order: benchmarks in the order the runs planned
- *     them (the built-ins' report order), each followed by its {@code _cN} variants by N, and within
- *     a row the targets in the order the runs planned them; base run first in each case
+ * @param cells every cell of either run, in the report's row order (built-ins in their order, then
+ *     custom benchmarks by name, each followed by its {@code _cN} variants by N), and within a row
+ *     the targets in the order the runs planned them, the base run's first
  */
 public record Comparison(RunRef base, RunRef changed, CompareOptions options, List<CellComparison> cells) {
 
@@ -50,7 +51,6 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
     public static Comparison of(RunData base, RunData changed, CompareOptions options) {
         Map<String, CellResult> baseCells = byId(base.cells());
         Map<String, CellResult> newCells = byId(changed.cells());
-        List<String> benchmarks = new ArrayList<>();
         List<String> targets = new ArrayList<>();
         List<CellResult> all = new ArrayList<>(base.cells());
         for (CellResult cell : changed.cells()) {
@@ -59,11 +59,9 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
             }
         }
         for (CellResult cell : all) {
-            addOnce(benchmarks, cell.benchmark());
             addOnce(targets, cell.target());
         }
-        all.sort(Comparator.comparingInt((CellResult cell) -> benchmarks.indexOf(cell.benchmark()))
-                .thenComparingInt(CellResult::concurrency)
+        all.sort(Comparator.comparing(CellResult::name, RowOrder.CELLS)
                 .thenComparingInt(cell -> targets.indexOf(cell.target())));
         List<CellComparison> compared = new ArrayList<>();
         for (CellResult cell : all) {

@@ -19,14 +19,14 @@ class ComparisonTest {
     void everyCellOfEitherRunHasItsVerdictInReportOrder() {
         Comparison comparison = comparison();
         assertThat(comparison.cells()).extracting(cell -> cell.id() + " " + cell.verdict()).containsExactly(
+                "calibration/memory_footprint TOO_FEW_SAMPLES",
                 "calibration/turn1 WITHIN_THRESHOLD",
                 "raw/turn1 NOT_SIGNIFICANT",
                 "calibration/turn5 REGRESSION",
                 "calibration/turn5_c8 IMPROVEMENT",
-                "calibration/memory_footprint TOO_FEW_SAMPLES",
                 "raw/tools NOT_OK",
-                "raw/retired BASE_ONLY",
-                "calibration/added NEW_ONLY");
+                "calibration/added NEW_ONLY",
+                "raw/retired BASE_ONLY");
         assertThat(comparison.hasRegression()).isTrue();
         assertThat(comparison.anyCellInCommon()).isTrue();
         CellComparison turn5 = comparison.cells(Verdict.REGRESSION).get(0);
@@ -135,8 +135,8 @@ class ComparisonTest {
 
                 - `calibration/memory_footprint` too few samples: 0 samples in base, 0 in new; a 99% interval needs at least 8
                 - `raw/tools` not OK: FAILED in new: turn 1, step 1: tool call [call_0_0_0] has 0 results …
-                - `raw/retired` only in base: not in the new run
                 - `calibration/added` only in new: not in the base run
+                - `raw/retired` only in base: not in the new run
 
                 """);
     }
@@ -174,15 +174,16 @@ class ComparisonTest {
                 + "\"TOO_FEW_SAMPLES\":1}");
         JsonNode cells = root.path("cells");
         assertThat(cells).hasSize(8);
-        assertThat(cells.get(2).toString()).isEqualTo("{\"target\":\"calibration\",\"name\":\"turn5\","
+        assertThat(cells.get(3).toString()).isEqualTo("{\"target\":\"calibration\",\"name\":\"turn5\","
                 + "\"benchmark\":\"turn5\",\"concurrency\":1,\"verdict\":\"REGRESSION\","
                 + "\"base\":{\"status\":\"OK\",\"error\":null,\"samples\":20,\"median\":1509500.0},"
                 + "\"new\":{\"status\":\"OK\",\"error\":null,\"samples\":20,\"median\":1811400.0},"
                 + "\"ratio\":1.2,\"low\":1.1940515532055518,\"high\":1.2059681697612732,\"note\":null}");
         assertThat(cells.get(5).path("new").path("error").asText()).startsWith("turn 1, step 1:");
         assertThat(cells.get(5).path("ratio").isNull()).isTrue();
-        assertThat(cells.get(6).path("verdict").asText()).isEqualTo("BASE_ONLY");
-        assertThat(cells.get(6).path("new").isNull()).isTrue();
-        assertThat(cells.get(7).path("base").isNull()).isTrue();
+        assertThat(cells.get(6).path("verdict").asText()).isEqualTo("NEW_ONLY");
+        assertThat(cells.get(6).path("base").isNull()).isTrue();
+        assertThat(cells.get(7).path("verdict").asText()).isEqualTo("BASE_ONLY");
+        assertThat(cells.get(7).path("new").isNull()).isTrue();
     }
 }
