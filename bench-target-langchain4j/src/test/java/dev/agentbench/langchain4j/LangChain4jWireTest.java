@@ -17,6 +17,7 @@ import dev.agentbench.builtin.benchmark.Turn5Benchmark;
 import dev.agentbench.builtin.tool.BuiltinTools;
 import dev.agentbench.mock.MockConfig;
 import dev.agentbench.mock.MockServer;
+import dev.agentbench.testkit.RecordingProxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,13 +53,13 @@ class LangChain4jWireTest {
 
     private List<RecordingProxy.Request> play(Script script, String instructions, boolean stream) throws Exception {
         mock.register(script);
-        proxy.requests.clear();
+        proxy.clear();
         TargetContext context = new TargetContext(proxy.baseUrl(script.name()), "agentbench", "agentbench-mock",
                 instructions, BuiltinTools.ALL, script, Map.of("stream", String.valueOf(stream)));
         try (TargetHandle handle = new LangChain4jTarget().open(context)) {
             ScriptChecks.play(script, handle, "user-1", "session-1");
         }
-        return new ArrayList<>(proxy.requests);
+        return proxy.requests();
     }
 
     private static JsonNode body(RecordingProxy.Request request) throws Exception {
@@ -149,14 +150,14 @@ class LangChain4jWireTest {
             Script script = new Script("http_500_" + stream, List.of(new ScriptTurn("Please answer.",
                     List.of(Step.fault(Fault.status(500, "scripted failure"))))));
             mock.register(script);
-            proxy.requests.clear();
+            proxy.clear();
             TargetContext context = new TargetContext(proxy.baseUrl(script.name()), "agentbench", "agentbench-mock",
                     INSTRUCTIONS, List.of(), script, Map.of("stream", String.valueOf(stream)));
             try (TargetHandle handle = new LangChain4jTarget().open(context)) {
                 assertThatThrownBy(() -> handle.runTurn("user-1", "session-1", "Please answer."))
                         .hasMessageContaining("scripted failure");
             }
-            assertThat(proxy.requests).as("stream=" + stream).hasSize(stream ? 1 : 3);
+            assertThat(proxy.requests()).as("stream=" + stream).hasSize(stream ? 1 : 3);
         }
     }
 

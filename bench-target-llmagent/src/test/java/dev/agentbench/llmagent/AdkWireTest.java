@@ -13,6 +13,7 @@ import dev.agentbench.builtin.benchmark.Turn5Benchmark;
 import dev.agentbench.builtin.tool.BuiltinTools;
 import dev.agentbench.mock.MockConfig;
 import dev.agentbench.mock.MockServer;
+import dev.agentbench.testkit.RecordingProxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,14 +48,14 @@ class AdkWireTest {
 
     private List<JsonNode> play(Script script, boolean stream) throws Exception {
         mock.register(script);
-        proxy.bodies.clear();
+        proxy.clear();
         TargetContext context = new TargetContext(proxy.baseUrl(script.name()), "agentbench", "agentbench-mock",
                 INSTRUCTIONS, BuiltinTools.ALL, script, Map.of("stream", String.valueOf(stream)));
         try (TargetHandle handle = new LlmAgentTarget().open(context)) {
             ScriptChecks.play(script, handle, "user-1", "session-1");
         }
         List<JsonNode> requests = new ArrayList<>();
-        for (String body : proxy.bodies) {
+        for (String body : proxy.bodies()) {
             requests.add(JSON.readTree(body));
         }
         return requests;

@@ -16,6 +16,7 @@ import dev.agentbench.api.script.Step;
 import dev.agentbench.builtin.tool.BuiltinTools;
 import dev.agentbench.mock.MockConfig;
 import dev.agentbench.mock.MockServer;
+import dev.agentbench.testkit.RecordingProxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,7 +71,7 @@ class SpringAiWireTest {
             ScriptChecks.play(script, handle, "user-1", "session-1");
         }
         List<JsonNode> requests = new ArrayList<>();
-        for (String body : proxy.bodies) {
+        for (String body : proxy.bodies()) {
             requests.add(JSON.readTree(body));
         }
         return requests;
@@ -102,7 +103,7 @@ class SpringAiWireTest {
         } finally {
             sessions.shutdownNow();
         }
-        assertThat(proxy.mostInFlight.get()).isEqualTo(8);
+        assertThat(proxy.mostInFlight()).isEqualTo(8);
     }
 
     private static List<String> roles(JsonNode request) {

@@ -1,4 +1,4 @@
-package dev.agentbench.langchain4j;
+package dev.agentbench.testkit;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -14,28 +14,38 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A loopback HTTP/1.1 proxy in front of the mock that keeps every request's headers and body: what
- * LangChain4j really sends. Responses are passed back whole (a stream arrives all at once, which
- * LangChain4j's client does not mind).
+ * A loopback HTTP/1.1 proxy in front of the mock that keeps every request as it arrived: what a
+ * framework really sends. A target's wire tests point the framework at {@link #baseUrl(String)}
+ * and assert on {@link #requests()}. Replies are passed back whole, a stream arriving at once,
+ * which the frameworks' clients do not mind.
  */
-final class RecordingProxy implements AutoCloseable {
+public final class RecordingProxy implements AutoCloseable {
 
     /**
      * One request as it arrived.
      *
+     * @param headers the request headers, names as the proxy's HTTP server normalises them
+     * @param body the request body as UTF-8 text
      * @param clientPort the client's port: requests with one port came on one connection
      */
-    record Request(Map<String, List<String>> headers, String body, int clientPort) {}
+    public record Request(Map<String, List<String>> headers, String body, int clientPort) {}
 
-    final List<Request> requests = new CopyOnWriteArrayList<>();
+    private final List<Request> requests = new CopyOnWriteArrayList<>();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger mostInFlight = new AtomicInteger();
     private final HttpServer server;
     private final ExecutorService threads = Executors.newCachedThreadPool();
     private final String target;
 
-    /** @param target the mock's base URL, {@code http://127.0.0.1:PORT} */
-    RecordingProxy(String target) throws IOException {
+    /**
+     * Starts the proxy on a free loopback port.
+     *
+     * @param target the mock's base URL, {@code http://127.0.0.1:PORT}
+     */
+    public RecordingProxy(String target) throws IOException {
         this.target = target;
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", this::forward);
@@ -44,15 +54,46 @@ final class RecordingProxy implements AutoCloseable {
     }
 
     /** The proxy's base URL for a script: {@code http://127.0.0.1:PORT/s/<script>/v1}. */
-    URI baseUrl(String script) {
+    public URI baseUrl(String script) {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/s/" + script + "/v1");
     }
 
+    /** The requests since the last {@link #clear()}, in the order they arrived. */
+    public List<Request> requests() {
+        return List.copyOf(requests);
+    }
+
+    /** The bodies of {@link #requests()}. */
+    public List<String> bodies() {
+        return requests.stream().map(Request::body).toList();
+    }
+
+    /** The most requests that were in flight at once since the last {@link #clear()}. */
+    public int mostInFlight() {
+        return mostInFlight.get();
+    }
+
+    /** Forgets the requests seen so far. */
+    public void clear() {
+        requests.clear();
+        mostInFlight.set(0);
+    }
+
     private void forward(HttpExchange exchange) throws IOException {
+        mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+        try {
+            relay(exchange);
+        } finally {
+            inFlight.decrementAndGet();
+        }
+    }
+
+    private void relay(HttpExchange exchange) throws IOException {
         byte[] body = exchange.getRequestBody().readAllBytes();
         requests.add(new Request(Map.copyOf(exchange.getRequestHeaders()), new String(body, StandardCharsets.UTF_8),
                 exchange.getRemoteAddress().getPort()));
-        HttpURLConnection connection = (HttpURLConnection) URI.create(target + exchange.getRequestURI()).toURL().openConnection();
+        HttpURLConnection connection = (HttpURLConnection) URI.create(target + exchange.getRequestURI()).toURL()
+                .openConnection();
         connection.setRequestMethod(exchange.getRequestMethod());
         connection.setDoOutput(true);
         connection.setRequestProperty("Content-Type", "application/json");
