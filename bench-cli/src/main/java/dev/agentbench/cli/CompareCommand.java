@@ -1,5 +1,6 @@
 package dev.agentbench.cli;
 
+import dev.agentbench.core.internal.AtomicFiles;
 import dev.agentbench.report.NewerFormatException;
 import dev.agentbench.report.RunData;
 import dev.agentbench.report.compare.CompareJson;
@@ -9,9 +10,7 @@ import dev.agentbench.report.compare.Comparison;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -105,20 +104,9 @@ final class CompareCommand implements Callable<Integer> {
 
     /** Writes atomically: a temporary file beside the target, then a rename. */
     private static void write(Path file, String text) {
-        Path absolute = file.toAbsolutePath();
-        Path temp = absolute.resolveSibling(absolute.getFileName() + ".tmp");
         try {
-            if (absolute.getParent() != null) {
-                Files.createDirectories(absolute.getParent());
-            }
-            Files.writeString(temp, text, StandardCharsets.UTF_8);
-            Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException | RuntimeException e) {
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException ignored) {
-                // the message below is what matters
-            }
             throw new Main.UsageException("Cannot write [" + file + "]: " + oneLine(e));
         }
     }
