@@ -9,15 +9,13 @@ import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
-import dev.agentbench.api.script.ScriptChecks;
 import dev.agentbench.api.script.ScriptTurn;
 import dev.agentbench.api.script.Step;
 import dev.agentbench.builtin.benchmark.ToolsParallelBenchmark;
 import dev.agentbench.builtin.benchmark.Turn5Benchmark;
 import dev.agentbench.builtin.tool.BuiltinTools;
-import dev.agentbench.mock.MockConfig;
-import dev.agentbench.mock.MockServer;
 import dev.agentbench.testkit.RecordingProxy;
+import dev.agentbench.testkit.WireRecorder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,30 +34,20 @@ class LangChain4jWireTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String INSTRUCTIONS = "You are a helpful assistant. Use the tools when they help.";
 
-    private static MockServer mock;
-    private static RecordingProxy proxy;
+    private static WireRecorder wire;
 
     @BeforeAll
     static void start() throws Exception {
-        mock = MockServer.start(MockConfig.defaults());
-        proxy = new RecordingProxy(mock.baseUrl());
+        wire = WireRecorder.start();
     }
 
     @AfterAll
     static void stop() {
-        proxy.close();
-        mock.close();
+        wire.close();
     }
 
     private List<RecordingProxy.Request> play(Script script, String instructions, boolean stream) throws Exception {
-        mock.register(script);
-        proxy.clear();
-        TargetContext context = new TargetContext(proxy.baseUrl(script.name()), "agentbench", "agentbench-mock",
-                instructions, BuiltinTools.ALL, script, Map.of("stream", String.valueOf(stream)));
-        try (TargetHandle handle = new LangChain4jTarget().open(context)) {
-            ScriptChecks.play(script, handle, "user-1", "session-1");
-        }
-        return proxy.requests();
+        return wire.play(new LangChain4jTarget(), script, instructions, Map.of("stream", String.valueOf(stream)));
     }
 
     private static JsonNode body(RecordingProxy.Request request) throws Exception {
@@ -149,15 +137,13 @@ class LangChain4jWireTest {
         for (boolean stream : new boolean[] {false, true}) {
             Script script = new Script("http_500_" + stream, List.of(new ScriptTurn("Please answer.",
                     List.of(Step.fault(Fault.status(500, "scripted failure"))))));
-            mock.register(script);
-            proxy.clear();
-            TargetContext context = new TargetContext(proxy.baseUrl(script.name()), "agentbench", "agentbench-mock",
-                    INSTRUCTIONS, List.of(), script, Map.of("stream", String.valueOf(stream)));
+            TargetContext context = wire.context(script, INSTRUCTIONS, List.of(),
+                    Map.of("stream", String.valueOf(stream)));
             try (TargetHandle handle = new LangChain4jTarget().open(context)) {
                 assertThatThrownBy(() -> handle.runTurn("user-1", "session-1", "Please answer."))
                         .hasMessageContaining("scripted failure");
             }
-            assertThat(proxy.requests()).as("stream=" + stream).hasSize(stream ? 1 : 3);
+            assertThat(wire.proxy().requests()).as("stream=" + stream).hasSize(stream ? 1 : 3);
         }
     }
 

@@ -4,16 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.script.Script;
-import dev.agentbench.api.script.ScriptChecks;
 import dev.agentbench.builtin.benchmark.ToolsParallelBenchmark;
 import dev.agentbench.builtin.benchmark.Turn5Benchmark;
 import dev.agentbench.builtin.tool.BuiltinTools;
-import dev.agentbench.mock.MockConfig;
-import dev.agentbench.mock.MockServer;
 import dev.agentbench.testkit.RecordingProxy;
+import dev.agentbench.testkit.WireRecorder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,32 +28,23 @@ class AdkWireTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String INSTRUCTIONS = "You are a helpful assistant. Use the tools when they help.";
 
-    private static MockServer mock;
-    private static RecordingProxy proxy;
+    private static WireRecorder wire;
 
     @BeforeAll
     static void start() throws Exception {
-        mock = MockServer.start(MockConfig.defaults());
-        proxy = new RecordingProxy(mock.baseUrl());
+        wire = WireRecorder.start();
     }
 
     @AfterAll
     static void stop() {
-        proxy.close();
-        mock.close();
+        wire.close();
     }
 
     private List<JsonNode> play(Script script, boolean stream) throws Exception {
-        mock.register(script);
-        proxy.clear();
-        TargetContext context = new TargetContext(proxy.baseUrl(script.name()), "agentbench", "agentbench-mock",
-                INSTRUCTIONS, BuiltinTools.ALL, script, Map.of("stream", String.valueOf(stream)));
-        try (TargetHandle handle = new LlmAgentTarget().open(context)) {
-            ScriptChecks.play(script, handle, "user-1", "session-1");
-        }
         List<JsonNode> requests = new ArrayList<>();
-        for (String body : proxy.bodies()) {
-            requests.add(JSON.readTree(body));
+        for (RecordingProxy.Request request : wire.play(new LlmAgentTarget(), script, INSTRUCTIONS,
+                Map.of("stream", String.valueOf(stream)))) {
+            requests.add(JSON.readTree(request.body()));
         }
         return requests;
     }

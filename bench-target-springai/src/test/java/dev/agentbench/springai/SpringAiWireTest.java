@@ -9,14 +9,12 @@ import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
 import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
-import dev.agentbench.api.script.ScriptChecks;
 import dev.agentbench.api.script.ScriptTurn;
 import dev.agentbench.api.script.ScriptedToolCall;
 import dev.agentbench.api.script.Step;
 import dev.agentbench.builtin.tool.BuiltinTools;
-import dev.agentbench.mock.MockConfig;
-import dev.agentbench.mock.MockServer;
 import dev.agentbench.testkit.RecordingProxy;
+import dev.agentbench.testkit.WireRecorder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,32 +45,23 @@ class SpringAiWireTest {
                     Step.text("The sum is 5."))),
             new ScriptTurn("Thanks.", List.of(Step.text("You are welcome.")))));
 
-    private static MockServer mock;
-    private static RecordingProxy proxy;
+    private static WireRecorder wire;
 
     @BeforeAll
     static void start() throws Exception {
-        mock = MockServer.start(MockConfig.defaults());
-        proxy = new RecordingProxy(mock.baseUrl());
+        wire = WireRecorder.start();
     }
 
     @AfterAll
     static void stop() {
-        proxy.close();
-        mock.close();
+        wire.close();
     }
 
     private List<JsonNode> play(Script script, boolean stream) throws Exception {
-        mock.register(script);
-        proxy.clear();
-        TargetContext context = new TargetContext(proxy.baseUrl(script.name()), "agentbench", "agentbench-mock",
-                INSTRUCTIONS, BuiltinTools.ALL, script, Map.of("stream", String.valueOf(stream)));
-        try (TargetHandle handle = new SpringAiTarget().open(context)) {
-            ScriptChecks.play(script, handle, "user-1", "session-1");
-        }
         List<JsonNode> requests = new ArrayList<>();
-        for (String body : proxy.bodies()) {
-            requests.add(JSON.readTree(body));
+        for (RecordingProxy.Request request : wire.play(new SpringAiTarget(), script, INSTRUCTIONS,
+                Map.of("stream", String.valueOf(stream)))) {
+            requests.add(JSON.readTree(request.body()));
         }
         return requests;
     }
@@ -86,10 +75,7 @@ class SpringAiWireTest {
     void eightSessionsAtOnceMakeEightModelCallsAtOnce(boolean stream) throws Exception {
         Script slow = new Script("slow_" + stream, List.of(new ScriptTurn("Hello?",
                 List.of(new Step("Hello.", List.of(), Fault.delay(1000))))));
-        mock.register(slow);
-        proxy.clear();
-        TargetContext context = new TargetContext(proxy.baseUrl(slow.name()), "agentbench", "agentbench-mock",
-                INSTRUCTIONS, List.of(), slow, Map.of("stream", String.valueOf(stream)));
+        TargetContext context = wire.context(slow, INSTRUCTIONS, List.of(), Map.of("stream", String.valueOf(stream)));
         ExecutorService sessions = Executors.newFixedThreadPool(8);
         try (TargetHandle handle = new SpringAiTarget().open(context)) {
             List<Future<TurnResult>> turns = new ArrayList<>();
@@ -103,7 +89,7 @@ class SpringAiWireTest {
         } finally {
             sessions.shutdownNow();
         }
-        assertThat(proxy.mostInFlight()).isEqualTo(8);
+        assertThat(wire.proxy().mostInFlight()).isEqualTo(8);
     }
 
     private static List<String> roles(JsonNode request) {

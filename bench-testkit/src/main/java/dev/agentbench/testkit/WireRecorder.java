@@ -1,0 +1,78 @@
+package dev.agentbench.testkit;
+
+import dev.agentbench.api.BenchTarget;
+import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.ToolDefinition;
+import dev.agentbench.api.script.Script;
+import dev.agentbench.api.script.ScriptChecks;
+import dev.agentbench.builtin.tool.BuiltinTools;
+import dev.agentbench.mock.MockConfig;
+import dev.agentbench.mock.MockServer;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The real mock, in-process, behind a {@link RecordingProxy}: what a target's wire tests need to
+ * play a script through a framework and read every request it sent. Start one per test class and
+ * close it after.
+ */
+public final class WireRecorder implements AutoCloseable {
+
+    private final MockServer mock;
+    private final RecordingProxy proxy;
+
+    private WireRecorder(MockServer mock, RecordingProxy proxy) {
+        this.mock = mock;
+        this.proxy = proxy;
+    }
+
+    /** Starts the mock on a free loopback port and the proxy in front of it. */
+    public static WireRecorder start() throws IOException {
+        MockServer mock = MockServer.start(MockConfig.defaults());
+        try {
+            return new WireRecorder(mock, new RecordingProxy(mock.baseUrl()));
+        } catch (IOException | RuntimeException e) {
+            mock.close();
+            throw e;
+        }
+    }
+
+    /** The proxy: its requests since the last {@link #context} or {@link #play}. */
+    public RecordingProxy proxy() {
+        return proxy;
+    }
+
+    /**
+     * Registers {@code script} with the mock, forgets the requests seen so far, and returns a context
+     * whose base URL is the proxy's for that script.
+     */
+    public TargetContext context(Script script, String instructions, List<ToolDefinition> tools,
+            Map<String, String> options) {
+        mock.register(script);
+        proxy.clear();
+        return new TargetContext(proxy.baseUrl(script.name()), "agentbench", "agentbench-mock", instructions, tools,
+                script, options);
+    }
+
+    /**
+     * Plays {@code script} as one session of a new handle of {@code target}, with the built-in tools,
+     * checking every turn as a run does, and returns the requests the framework sent.
+     */
+    @SuppressWarnings("try") // TargetHandle.close() throws Exception, as the SPI declares it
+    public List<RecordingProxy.Request> play(BenchTarget target, Script script, String instructions,
+            Map<String, String> options) throws Exception {
+        TargetContext context = context(script, instructions, BuiltinTools.ALL, options);
+        try (TargetHandle handle = target.open(context)) {
+            ScriptChecks.play(script, handle, "user-1", "session-1");
+        }
+        return proxy.requests();
+    }
+
+    @Override
+    public void close() {
+        proxy.close();
+        mock.close();
+    }
+}
