@@ -18,13 +18,18 @@ import java.util.TreeMap;
  * @param name the cell's name: the benchmark's, plus {@code _c<N>} when N > 1 (see {@link #cellName})
  * @param status how the cell ended
  * @param error why it did not end {@code OK}; {@code null} when it did
- * @param time the timed pass's statistics, in nanoseconds per iteration; {@code null} unless OK
- * @param warmupIterations iterations run before the timed pass and not recorded
- * @param steadyState whether the timed pass looks steady: the median of its last third is within
- *     the drift threshold of the median of its first third; {@code null} when not measured
+ * @param time the timed pass's statistics, in nanoseconds per iteration; {@code null} unless OK. Over
+ *     several forks, {@code median} is the median of the forks' medians (the headline: every JVM
+ *     counts alike, however many iterations it ran) and every other figure is over the forks'
+ *     samples pooled
+ * @param warmupIterations iterations run before the timed pass and not recorded (over several
+ *     forks, the median of theirs)
+ * @param steadyState whether the cell reached a steady state: every fork did (see {@link
+ *     Fork#steadyState()}); {@code null} when not measured
  * @param drift median of the last third over median of the first third of the timed pass (1.0 = no
- *     drift); {@code null} when not measured
- * @param samples every timed iteration in nanoseconds, in the order measured
+ *     drift; over several forks, the one furthest from 1); {@code null} when not measured
+ * @param samples every timed iteration in nanoseconds, in the order measured, for a cell of format
+ *     1; from format 2 on, empty here and kept per fork in {@code forks}
  * @param logTail the last lines of the child's log when the cell failed, else empty
  * @param memory allocated and retained bytes; {@code null} when not measured
  * @param throughput sessions and turns per second; {@code null} when not measured
@@ -34,6 +39,11 @@ import java.util.TreeMap;
  * @param jvm what the cell's JVM did; {@code null} when not measured
  * @param metrics figures particular to a benchmark kind, by name, for example {@code speedup} or
  *     cold start's {@code agentBuiltMs}, {@code firstReplyMs} and {@code classesLoaded}; empty when none
+ * @param forks what each fork (each fresh JVM) of the cell measured, in the order they ran; the
+ *     cell's own figures are made from these. Empty in results of format 1, which kept one JVM's
+ *     {@code samples} in the cell itself
+ * @param cpu process CPU time per operation over the timed pass: for a cell of several forks, the
+ *     median of theirs; {@code null} when not measured
  */
 public record CellResult(
         int format,
@@ -53,7 +63,9 @@ public record CellResult(
         Throughput throughput,
         TimeStats turnLatency,
         JvmContext jvm,
-        Map<String, Double> metrics) {
+        Map<String, Double> metrics,
+        List<Fork> forks,
+        Cpu cpu) {
 
     public CellResult {
         if (format == 0) {
@@ -78,6 +90,7 @@ public record CellResult(
         samples = samples == null ? List.of() : List.copyOf(samples);
         logTail = logTail == null ? List.of() : List.copyOf(logTail);
         metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metrics));
+        forks = forks == null ? List.of() : List.copyOf(forks);
     }
 
     /** A result in this version's results format. */
@@ -86,7 +99,16 @@ public record CellResult(
             List<String> logTail, Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm,
             Map<String, Double> metrics) {
         this(RunLayout.FORMAT, target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState,
-                drift, samples, logTail, memory, throughput, turnLatency, jvm, metrics);
+                drift, samples, logTail, memory, throughput, turnLatency, jvm, metrics, List.of(), null);
+    }
+
+    /** A result of several forks in this version's results format. */
+    public CellResult(String target, String benchmark, int concurrency, String name, CellStatus status, String error,
+            TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<String> logTail,
+            Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm, Map<String, Double> metrics,
+            List<Fork> forks, Cpu cpu) {
+        this(RunLayout.FORMAT, target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState,
+                drift, List.of(), logTail, memory, throughput, turnLatency, jvm, metrics, forks, cpu);
     }
 
     /** A result with only the timing figures of the first version of this record. */
@@ -101,6 +123,24 @@ public record CellResult(
     public static CellResult failed(PlannedCell cell, CellStatus status, String error, List<String> logTail) {
         return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), status, error,
                 null, 0, null, null, List.of(), logTail, null, null, null, null, Map.of());
+    }
+
+    /**
+     * The cell's forks: its own {@code forks}, or for a result of format 1 (which kept one JVM's
+     * figures in the cell itself) that one JVM as fork 1; empty when the cell has no time statistics.
+     */
+    public List<Fork> forksOrSelf() {
+        if (!forks.isEmpty() || time == null) {
+            return forks;
+        }
+        return List.of(new Fork(1, time, samples, null, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
+                metrics));
+    }
+
+    /** This result with {@code tail} as its log's last lines. */
+    public CellResult withLogTail(List<String> tail) {
+        return new CellResult(format, target, benchmark, concurrency, name, status, error, time, warmupIterations,
+                steadyState, drift, samples, tail, memory, throughput, turnLatency, jvm, metrics, forks, cpu);
     }
 
     /** The name of the cell of {@code benchmark} at {@code concurrency}: {@code turn5}, {@code turn5_c8}. */

@@ -21,6 +21,8 @@ import java.util.Objects;
  *     {@code cpus}, {@code memory}, {@code git.commit} when known, ...
  * @param notes what a reader should know about the run as a whole: benchmarks that were not
  *     expanded by concurrency, where a budget stopped it, and so on; empty when none
+ * @param mockWarmup how the mock was warmed before the first cell; {@code null} before it was, in a
+ *     dry run, and in results of format 1
  */
 public record RunInfo(
         int format,
@@ -32,7 +34,8 @@ public record RunInfo(
         Map<String, String> settings,
         List<PlannedCell> cells,
         Map<String, String> environment,
-        List<String> notes) {
+        List<String> notes,
+        MockWarmup mockWarmup) {
 
     public RunInfo {
         if (format == 0) {
@@ -55,7 +58,7 @@ public record RunInfo(
     public RunInfo(String runId, RunStatus status, String startedAt, String endedAt, List<String> arguments,
             Map<String, String> settings, List<PlannedCell> cells, Map<String, String> environment,
             List<String> notes) {
-        this(RunLayout.FORMAT, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes);
+        this(RunLayout.FORMAT, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes, null);
     }
 
     /** A record without notes. */
@@ -66,6 +69,21 @@ public record RunInfo(
 
     /** This record, ended with {@code status} at {@code endedAt}. */
     public RunInfo ended(RunStatus status, String endedAt) {
-        return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes);
+        return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
+                mockWarmup);
+    }
+
+    /** This record with {@code note} added to its notes. */
+    public RunInfo withNote(String note) {
+        List<String> more = new java.util.ArrayList<>(notes);
+        more.add(note);
+        return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, more,
+                mockWarmup);
+    }
+
+    /** This record with the mock's warm-up. */
+    public RunInfo withMockWarmup(MockWarmup warmup) {
+        return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
+                warmup);
     }
 }

@@ -10,7 +10,8 @@ import java.util.Objects;
  * &lt;results-dir&gt;/&lt;run-id&gt;/
  *   run.json                       {@link RunInfo}
  *   &lt;target&gt;/&lt;cell&gt;.json            {@link CellResult}, written by the cell's child JVM
- *   &lt;target&gt;/&lt;cell&gt;.log             the child's output
+ *   &lt;target&gt;/&lt;cell&gt;.fork-N.json     what fork N's child JVM wrote, merged into the above
+ *   &lt;target&gt;/&lt;cell&gt;.log             the children's output, fork after fork
  *   &lt;target&gt;/&lt;cell&gt;.spec.json       what the parent asked the child to measure
  *   mock.log                       the mock's output
  *   summary.json  report.md  ...   written from the above
@@ -37,9 +38,10 @@ public record RunLayout(Path runDir) {
      * The results format this version writes: {@code "format"} in {@code run.json}, in every cell
      * result and in {@code summary.json}. A file without the field is format 1. A reader refuses a
      * file of a newer format than its own (it cannot know what the newer fields mean) and reads any
-     * older one.
+     * older one. Format 2 keeps each cell's samples per fork ({@link CellResult#forks()}) and adds
+     * CPU time and the mock's warm-up.
      */
-    public static final int FORMAT = 1;
+    public static final int FORMAT = 2;
 
     /** The name of the format field in every results file. */
     public static final String FORMAT_FIELD = "format";
@@ -74,6 +76,14 @@ public record RunLayout(Path runDir) {
 
     public Path mockLog() {
         return runDir.resolve("mock.log");
+    }
+
+    /**
+     * The result one fork's child JVM writes, {@code <target>/<cell>.fork-<N>.json}; the parent
+     * merges the forks into {@link #cellResult}.
+     */
+    public Path forkResult(PlannedCell cell, int fork) {
+        return targetDir(cell.target()).resolve(cell.name() + ".fork-" + fork + ".json");
     }
 
     public Path cellLog(PlannedCell cell) {

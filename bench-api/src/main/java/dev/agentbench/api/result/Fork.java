@@ -1,0 +1,57 @@
+package dev.agentbench.api.result;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one fork of a cell measured: one fresh child JVM (for a cold start, one JVM started to its
+ * first reply). The fields mean what the cell's own fields mean, for this JVM alone.
+ *
+ * @param fork the fork's number, from 1, in the order the forks ran
+ * @param time statistics of this fork's timed pass, in nanoseconds per iteration
+ * @param samples every timed iteration in nanoseconds, in the order measured
+ * @param warmup how this fork warmed up; {@code null} when it did not (a cold start, a dry run)
+ * @param steadyState whether this fork reached a steady state ({@link Warmup#steady()}); {@code null}
+ *     when not measured
+ * @param drift median of the last third over median of the first third of the timed pass; {@code null}
+ *     when not measured
+ * @param cpu process CPU time per operation over the timed pass; {@code null} when not measured
+ * @param memory allocated and retained bytes; {@code null} when not measured
+ * @param throughput sessions and turns per second; {@code null} when not measured
+ * @param turnLatency statistics of single turns; {@code null} when not measured
+ * @param jvm what this JVM did; {@code null} when not measured
+ * @param metrics figures particular to a benchmark kind, by name; empty when none
+ */
+public record Fork(
+        int fork,
+        TimeStats time,
+        List<Long> samples,
+        Warmup warmup,
+        Boolean steadyState,
+        Double drift,
+        Cpu cpu,
+        Memory memory,
+        Throughput throughput,
+        TimeStats turnLatency,
+        JvmContext jvm,
+        Map<String, Double> metrics) {
+
+    public Fork {
+        if (fork < 1) {
+            throw new IllegalArgumentException("Fork number [" + fork + "] must be at least 1");
+        }
+        if (time == null) {
+            throw new IllegalArgumentException("Fork [" + fork + "] needs its time statistics");
+        }
+        samples = samples == null ? List.of() : List.copyOf(samples);
+        metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metrics));
+    }
+
+    /** This fork under another number. */
+    public Fork renumbered(int number) {
+        return new Fork(number, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
+                metrics);
+    }
+}
