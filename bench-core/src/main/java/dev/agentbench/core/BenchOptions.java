@@ -1,5 +1,7 @@
 package dev.agentbench.core;
 
+import dev.agentbench.core.measure.PassSettings;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,15 +21,9 @@ public final class BenchOptions {
     private final List<String> targets;
     private final List<String> benchmarks;
     private final List<Integer> concurrency;
-    private final int iterations;
-    private final int warmup;
-    private final Duration warmupTime;
+    private final PassSettings passes;
     private final Duration timeout;
     private final Duration maxDuration;
-    private final int footprintAgents;
-    private final int growthSessions;
-    private final int coldStarts;
-    private final boolean dryRun;
     private final Path resultsDir;
     private final List<Path> pluginDirs;
     private final Map<String, String> targetOptions;
@@ -36,22 +32,16 @@ public final class BenchOptions {
     private final String harnessClasspath;
     private final Path javaExecutable;
     private final String mockMainClass;
-    private final double driftThreshold;
     private final RunListener listener;
+    private final boolean mockWarmup;
 
     private BenchOptions(Builder b) {
         targets = List.copyOf(b.targets);
         benchmarks = List.copyOf(b.benchmarks);
         concurrency = List.copyOf(b.concurrency);
-        iterations = b.iterations;
-        warmup = b.warmup;
-        warmupTime = b.warmupTime;
+        passes = b.builtPasses;
         timeout = b.timeout;
         maxDuration = b.maxDuration;
-        footprintAgents = b.footprintAgents;
-        growthSessions = b.growthSessions;
-        coldStarts = b.coldStarts;
-        dryRun = b.dryRun;
         resultsDir = b.resultsDir;
         pluginDirs = List.copyOf(b.pluginDirs);
         targetOptions = Map.copyOf(b.targetOptions);
@@ -60,8 +50,8 @@ public final class BenchOptions {
         harnessClasspath = b.harnessClasspath != null ? b.harnessClasspath : Defaults.harnessClasspath();
         javaExecutable = b.javaExecutable != null ? b.javaExecutable : Defaults.javaExecutable();
         mockMainClass = b.mockMainClass;
-        driftThreshold = b.driftThreshold;
         listener = b.listener;
+        mockWarmup = b.mockWarmup;
     }
 
     public static Builder builder() {
@@ -83,19 +73,13 @@ public final class BenchOptions {
         return concurrency;
     }
 
-    /** Timed iterations per cell (1 in a dry run). */
-    public int iterations() {
-        return dryRun ? 1 : iterations;
-    }
-
-    /** The least number of warm-up iterations per cell (0 in a dry run). */
-    public int warmup() {
-        return dryRun ? 0 : warmup;
-    }
-
-    /** The least time a cell's warm-up lasts (zero in a dry run). */
-    public Duration warmupTime() {
-        return dryRun ? Duration.ZERO : warmupTime;
+    /**
+     * How every cell is measured: warm-up, timed and memory passes, forks, and the sizes of the
+     * memory and cold-start benchmarks. In a dry run every cell runs one checked iteration (a cold
+     * start one JVM), with no warm-up, one fork and no memory pass, and these settings say so.
+     */
+    public PassSettings passes() {
+        return passes;
     }
 
     /** The longest a cell may run before it is destroyed and recorded as TIMEOUT. */
@@ -109,29 +93,16 @@ public final class BenchOptions {
     }
 
     /**
-     * Agents a FOOTPRINT cell builds and holds at once to read the retained bytes per agent (1 in a
-     * dry run).
+     * Whether the mock is warmed before the first cell (never in a dry run): every planned script, in
+     * both stream modes and at every planned concurrency level, until its latency is steady.
      */
-    public int footprintAgents() {
-        return dryRun ? 1 : footprintAgents;
+    public boolean mockWarmup() {
+        return mockWarmup && !passes.dryRun();
     }
 
-    /** Sessions a SESSION_GROWTH cell runs between its two heap readings (1 in a dry run). */
-    public int growthSessions() {
-        return dryRun ? 1 : growthSessions;
-    }
-
-    /** Fresh JVMs a COLD_START cell starts, each with the cell timeout (1 in a dry run). */
-    public int coldStarts() {
-        return dryRun ? 1 : coldStarts;
-    }
-
-    /**
-     * Whether this is a dry run: every cell runs one checked iteration (a cold start cell one JVM),
-     * with no warm-up and no memory pass.
-     */
+    /** Whether this is a dry run (see {@link #passes()}). */
     public boolean dryRun() {
-        return dryRun;
+        return passes.dryRun();
     }
 
     public Path resultsDir() {
@@ -172,11 +143,6 @@ public final class BenchOptions {
         return mockMainClass;
     }
 
-    /** See {@link Defaults#DRIFT_THRESHOLD}. */
-    public double driftThreshold() {
-        return driftThreshold;
-    }
-
     public RunListener listener() {
         return listener;
     }
@@ -187,16 +153,17 @@ public final class BenchOptions {
         settings.put("targets", String.join(",", targets));
         settings.put("benchmarks", String.join(",", benchmarks));
         settings.put("concurrency", concurrency.toString());
-        settings.put("iterations", Integer.toString(iterations()));
-        settings.put("warmup", Integer.toString(warmup()));
-        settings.put("warmupTime", warmupTime().toString());
+        for (RecordComponent component : PassSettings.class.getRecordComponents()) {
+            try {
+                Object value = component.getAccessor().invoke(passes);
+                settings.put(component.getName(), component.getName().equals("iterations") && passes.timeBoxed()
+                        ? "time-boxed" : String.valueOf(value));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("Cannot read pass setting [" + component.getName() + "]", e);
+            }
+        }
         settings.put("timeout", timeout.toString());
         settings.put("maxDuration", maxDuration == null ? "none" : maxDuration.toString());
-        settings.put("footprintAgents", Integer.toString(footprintAgents()));
-        settings.put("growthSessions", Integer.toString(growthSessions()));
-        settings.put("coldStarts", Integer.toString(coldStarts()));
-        settings.put("dryRun", Boolean.toString(dryRun));
-        settings.put("driftThreshold", Double.toString(driftThreshold));
         settings.put("jvmArgs", String.join(" ", childJvmArgs()));
         settings.put("targetOptions", new java.util.TreeMap<>(targetOptions).toString());
         settings.put("pluginDirs", pluginDirs.toString());
@@ -216,15 +183,10 @@ public final class BenchOptions {
         private List<String> targets = List.of();
         private List<String> benchmarks = List.of();
         private List<Integer> concurrency = Defaults.CONCURRENCY;
-        private int iterations = Defaults.ITERATIONS;
-        private int warmup = Defaults.WARMUP_ITERATIONS;
-        private Duration warmupTime = Defaults.WARMUP_TIME;
+        private final PassSettings.Builder passes = PassSettings.builder();
+        private PassSettings builtPasses;
         private Duration timeout = Defaults.TIMEOUT;
         private Duration maxDuration;
-        private int footprintAgents = Defaults.FOOTPRINT_AGENTS;
-        private int growthSessions = Defaults.GROWTH_SESSIONS;
-        private int coldStarts = Defaults.COLD_STARTS;
-        private boolean dryRun;
         private Path resultsDir = Defaults.RESULTS_DIR;
         private List<Path> pluginDirs = List.of();
         private Map<String, String> targetOptions = Map.of();
@@ -233,8 +195,8 @@ public final class BenchOptions {
         private String harnessClasspath;
         private Path javaExecutable;
         private String mockMainClass = Defaults.MOCK_MAIN_CLASS;
-        private double driftThreshold = Defaults.DRIFT_THRESHOLD;
         private RunListener listener = RunListener.NONE;
+        private boolean mockWarmup = true;
 
         private Builder() {}
 
@@ -253,18 +215,63 @@ public final class BenchOptions {
             return this;
         }
 
+        /** Exactly this many timed iterations per fork, instead of a pass of {@link #measureTime}; at least 1. */
         public Builder iterations(int iterations) {
-            this.iterations = iterations;
+            passes.iterations(iterations);
             return this;
         }
 
+        /** How long each fork's timed pass runs (default {@link Defaults#MEASURE_TIME}). */
+        public Builder measureTime(Duration measureTime) {
+            passes.measureTime(measureTime);
+            return this;
+        }
+
+        /** The fewest iterations of a time-boxed timed pass (default {@link Defaults#MIN_ITERATIONS}). */
+        public Builder minIterations(int minIterations) {
+            passes.minIterations(minIterations);
+            return this;
+        }
+
+        /** The most iterations of a time-boxed timed pass (default {@link Defaults#MAX_ITERATIONS}). */
+        public Builder maxIterations(int maxIterations) {
+            passes.maxIterations(maxIterations);
+            return this;
+        }
+
+        /** Warm-up iterations each fork runs at least (default {@link Defaults#WARMUP_ITERATIONS}). */
         public Builder warmup(int warmup) {
-            this.warmup = warmup;
+            passes.warmup(warmup);
             return this;
         }
 
+        /** The least time each fork warms up (default {@link Defaults#WARMUP_TIME}). */
         public Builder warmupTime(Duration warmupTime) {
-            this.warmupTime = Objects.requireNonNull(warmupTime, "warmupTime");
+            passes.warmupTime(warmupTime);
+            return this;
+        }
+
+        /** The longest each fork warms up (default {@link Defaults#WARMUP_MAX}, or the warm-up time if longer). */
+        public Builder warmupMax(Duration warmupMax) {
+            passes.warmupMax(warmupMax);
+            return this;
+        }
+
+        /** The length of a warm-up window (default {@link Defaults#WARMUP_WINDOW}). */
+        public Builder warmupWindow(Duration window) {
+            passes.window(window);
+            return this;
+        }
+
+        /** The steady band, a fraction (default {@link Defaults#STEADY_BAND}). */
+        public Builder steadyBand(double band) {
+            passes.band(band);
+            return this;
+        }
+
+        /** Fresh JVMs per cell (default {@link Defaults#FORKS}). */
+        public Builder forks(int forks) {
+            passes.forks(forks);
             return this;
         }
 
@@ -281,24 +288,24 @@ public final class BenchOptions {
 
         /** Agents a FOOTPRINT cell holds at once; at least 1 (default {@link Defaults#FOOTPRINT_AGENTS}). */
         public Builder footprintAgents(int footprintAgents) {
-            this.footprintAgents = footprintAgents;
+            passes.footprintAgents(footprintAgents);
             return this;
         }
 
         /** Sessions a SESSION_GROWTH cell runs; at least 1 (default {@link Defaults#GROWTH_SESSIONS}). */
         public Builder growthSessions(int growthSessions) {
-            this.growthSessions = growthSessions;
+            passes.growthSessions(growthSessions);
             return this;
         }
 
         /** Fresh JVMs a COLD_START cell starts; at least 1 (default {@link Defaults#COLD_STARTS}). */
         public Builder coldStarts(int coldStarts) {
-            this.coldStarts = coldStarts;
+            passes.coldStarts(coldStarts);
             return this;
         }
 
         public Builder dryRun(boolean dryRun) {
-            this.dryRun = dryRun;
+            passes.dryRun(dryRun);
             return this;
         }
 
@@ -342,8 +349,12 @@ public final class BenchOptions {
             return this;
         }
 
-        public Builder driftThreshold(double driftThreshold) {
-            this.driftThreshold = driftThreshold;
+        /**
+         * Whether to warm the mock before the first cell (default true). Turning it off lets the
+         * mock's JIT land in the first cells: for tests of the harness itself, with a stand-in mock.
+         */
+        public Builder mockWarmup(boolean mockWarmup) {
+            this.mockWarmup = mockWarmup;
             return this;
         }
 
@@ -359,23 +370,10 @@ public final class BenchOptions {
          *     {@code Iterations [0] must be at least 1}
          */
         public BenchOptions build() {
-            OptionChecks.atLeast("Iterations", iterations, 1);
-            OptionChecks.atLeast("Footprint agents", footprintAgents, 1);
-            OptionChecks.atLeast("Growth sessions", growthSessions, 1);
-            OptionChecks.atLeast("Cold starts", coldStarts, 1);
-            if (warmup < 0) {
-                throw new IllegalArgumentException("Warmup [" + warmup + "] must not be negative");
-            }
-            if (warmupTime.isNegative()) {
-                throw new IllegalArgumentException("Warmup time [" + warmupTime + "] must not be negative");
-            }
+            builtPasses = passes.build();
             OptionChecks.positive("Timeout", timeout);
             if (maxDuration != null) {
                 OptionChecks.positive("Max duration", maxDuration);
-            }
-            if (!(driftThreshold > 0 && driftThreshold < 1)) {
-                throw new IllegalArgumentException(
-                        "Drift threshold [" + driftThreshold + "] must be above 0 and below 1");
             }
             OptionChecks.concurrency(concurrency);
             OptionChecks.names("Target", targets);

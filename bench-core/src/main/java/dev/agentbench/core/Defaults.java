@@ -14,22 +14,55 @@ public final class Defaults {
     /** Sessions per iteration: one. */
     public static final List<Integer> CONCURRENCY = List.of(1);
 
-    /** Timed iterations per cell. */
-    public static final int ITERATIONS = 2000;
+    /**
+     * Fresh JVMs per cell. The variation between JVMs is the larger part of the noise here (the same
+     * cell's medians differed by up to a fifth between two JVMs), so one JVM cannot order two targets
+     * and {@code compare} judges no cell with fewer than 2 forks a side.
+     */
+    public static final int FORKS = 2;
 
     /**
-     * Warm-up iterations per cell, not recorded. Long on purpose: on Java 17 the turn medians of
-     * real frameworks were still 1.5–2× their steady value after 300 turns and settled only near
-     * 2,500 (see DESIGN, "What is measured").
+     * How long a fork's timed pass runs (JMH's measurement time): a slow benchmark (200 ms an
+     * iteration) costs seconds, not minutes.
      */
-    public static final int WARMUP_ITERATIONS = 2500;
+    public static final Duration MEASURE_TIME = Duration.ofSeconds(5);
+
+    /** The fewest iterations of a time-boxed timed pass, however slow the benchmark. */
+    public static final int MIN_ITERATIONS = 10;
 
     /**
-     * The least time a warm-up lasts, whatever its iteration count: warm-up goes on until both
-     * {@link #WARMUP_ITERATIONS} iterations have run and this much time has passed, so that the JIT's
-     * background compilations of a fast target finish before timing starts.
+     * The most iterations of a time-boxed timed pass: a sub-microsecond target (the {@code noop}
+     * calibration) stops here, long before its measure time.
      */
-    public static final Duration WARMUP_TIME = Duration.ofSeconds(5);
+    public static final int MAX_ITERATIONS = 100_000;
+
+    /** Warm-up iterations every fork runs at least, whatever the time; the time floor usually rules. */
+    public static final int WARMUP_ITERATIONS = 0;
+
+    /**
+     * The least time a fork warms up before the trend test may call it steady. Chosen from the
+     * warm-up curves of every shipped target (docs/benchmarks.md, "Warm-up"): shorter, and a plateau
+     * early in the JIT's work reads as steady.
+     */
+    public static final Duration WARMUP_TIME = Duration.ofSeconds(15);
+
+    /** The longest a fork warms up; a fork not steady by then is flagged, never silently reported. */
+    public static final Duration WARMUP_MAX = Duration.ofSeconds(60);
+
+    /** The length of one warm-up window, whose median is one point of the warm-up curve. */
+    public static final Duration WARMUP_WINDOW = Duration.ofSeconds(1);
+
+    /** Windows the trend test looks back over. */
+    public static final int STEADY_WINDOWS = 5;
+
+    /**
+     * The steady band: the last {@link #STEADY_WINDOWS} window medians must lie within ±10% of their
+     * median, with no slope across them beyond half that, and two segments of a fork's series must
+     * differ by more than 10% to count as a change. Narrower, and the second-to-second variation of
+     * this kind of machine (±3% for most cells, up to ±10% for the {@code raw} floor's fastest
+     * cells, measured over 60 s warm-ups) keeps forks that have settled from being called steady.
+     */
+    public static final double STEADY_BAND = 0.10;
 
     /** The longest one cell's child JVM may run before it is destroyed and recorded as TIMEOUT. */
     public static final Duration TIMEOUT = Duration.ofMinutes(10);
@@ -64,12 +97,6 @@ public final class Defaults {
     /** JVM options of the mock's own JVM. */
     public static final List<String> MOCK_JVM_ARGS = List.of("-Xms512m", "-Xmx512m");
 
-    /**
-     * Steady-state threshold: a cell is steady when the median of the last third of its timed pass
-     * is within this fraction of the median of its first third (0.10 = ±10%).
-     */
-    public static final double DRIFT_THRESHOLD = 0.10;
-
     /** The mock's main class, run from the harness class path in its own JVM. */
     public static final String MOCK_MAIN_CLASS = "dev.agentbench.mock.MockMain";
 
@@ -84,9 +111,13 @@ public final class Defaults {
 
     /**
      * Iterations of the memory pass, which runs after the timed pass (so that measuring memory
-     * never perturbs timing), or fewer when the timed pass has fewer.
+     * never perturbs timing), or fewer when the timed pass has fewer, or fewer when a time-boxed pass
+     * would take longer than {@link #MEMORY_SHARE} of its measure time.
      */
     public static final int MEMORY_ITERATIONS = 100;
+
+    /** The most a time-boxed fork's memory pass takes, as a share of its measure time. */
+    public static final double MEMORY_SHARE = 0.2;
 
     /** How many lines of a failed cell's log its result and the console show. */
     public static final int LOG_TAIL_LINES = 20;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.agentbench.core.measure.PassSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -17,9 +18,12 @@ class BenchOptionsTest {
     void defaultsComeFromDefaults() {
         BenchOptions options = BenchOptions.builder().build();
 
-        assertThat(options.iterations()).isEqualTo(Defaults.ITERATIONS).isEqualTo(2000);
-        assertThat(options.warmup()).isEqualTo(Defaults.WARMUP_ITERATIONS).isEqualTo(2500);
-        assertThat(options.warmupTime()).isEqualTo(Defaults.WARMUP_TIME);
+        PassSettings passes = options.passes();
+        assertThat(passes.timeBoxed()).isTrue();
+        assertThat(passes.measureTime()).isEqualTo(Defaults.MEASURE_TIME).isEqualTo(Duration.ofSeconds(5));
+        assertThat(passes.forks()).isEqualTo(Defaults.FORKS).isEqualTo(2);
+        assertThat(passes.warmupTime()).isEqualTo(Defaults.WARMUP_TIME);
+        assertThat(passes.warmupMax()).isEqualTo(Defaults.WARMUP_MAX);
         assertThat(options.concurrency()).containsExactly(1);
         assertThat(options.timeout()).isEqualTo(Duration.ofMinutes(10));
         assertThat(options.resultsDir()).isEqualTo(Path.of("results"));
@@ -30,9 +34,9 @@ class BenchOptionsTest {
         assertThat(Files.isExecutable(options.javaExecutable())).isTrue();
         assertThat(options.childJvmArgs()).containsExactlyElementsOf(Defaults.CHILD_JVM_ARGS);
         assertThat(options.listener()).isSameAs(RunListener.NONE);
-        assertThat(options.footprintAgents()).isEqualTo(Defaults.FOOTPRINT_AGENTS).isEqualTo(1000);
-        assertThat(options.growthSessions()).isEqualTo(Defaults.GROWTH_SESSIONS).isEqualTo(500);
-        assertThat(options.coldStarts()).isEqualTo(Defaults.COLD_STARTS).isEqualTo(10);
+        assertThat(passes.footprintAgents()).isEqualTo(Defaults.FOOTPRINT_AGENTS).isEqualTo(1000);
+        assertThat(passes.growthSessions()).isEqualTo(Defaults.GROWTH_SESSIONS).isEqualTo(500);
+        assertThat(passes.coldStarts()).isEqualTo(Defaults.COLD_STARTS).isEqualTo(10);
     }
 
     @Test
@@ -47,13 +51,17 @@ class BenchOptionsTest {
         BenchOptions options = BenchOptions.builder().dryRun(true).iterations(50).warmup(10).footprintAgents(20)
                 .growthSessions(30).coldStarts(4).build();
 
-        assertThat(options.iterations()).isEqualTo(1);
-        assertThat(options.footprintAgents()).isEqualTo(1);
-        assertThat(options.growthSessions()).isEqualTo(1);
-        assertThat(options.coldStarts()).isEqualTo(1);
-        assertThat(options.warmup()).isZero();
-        assertThat(options.warmupTime()).isZero();
-        assertThat(options.settings()).containsEntry("dryRun", "true").containsEntry("iterations", "1");
+        PassSettings passes = options.passes();
+        assertThat(passes.iterations()).isEqualTo(1);
+        assertThat(passes.forks()).isEqualTo(1);
+        assertThat(passes.footprintAgents()).isEqualTo(1);
+        assertThat(passes.growthSessions()).isEqualTo(1);
+        assertThat(passes.coldStarts()).isEqualTo(1);
+        assertThat(passes.warmup()).isZero();
+        assertThat(passes.warmupTime()).isZero();
+        assertThat(passes.warmupMax()).isZero();
+        assertThat(options.settings()).containsEntry("dryRun", "true").containsEntry("iterations", "1")
+                .containsEntry("forks", "1");
     }
 
     @Test
@@ -70,7 +78,25 @@ class BenchOptionsTest {
                 .containsEntry("targetOptions", "{stream=true}")
                 .containsEntry("footprintAgents", "50")
                 .containsEntry("growthSessions", "60")
-                .containsEntry("coldStarts", "3");
+                .containsEntry("coldStarts", "3")
+                .containsEntry("forks", "2")
+                .containsEntry("warmupMax", "PT1M");
+        assertThat(BenchOptions.builder().build().settings()).containsEntry("iterations", "time-boxed")
+                .containsEntry("measureTime", "PT5S");
+    }
+
+    @Test
+    void aShorterCapAloneLowersTheDefaultWarmupTimeWithIt() {
+        PassSettings passes = BenchOptions.builder().warmupMax(Duration.ofSeconds(5)).build().passes();
+
+        assertThat(passes.warmupTime()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(passes.warmupMax()).isEqualTo(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void aLongerWarmupTimeRaisesTheDefaultCapWithIt() {
+        assertThat(BenchOptions.builder().warmupTime(Duration.ofSeconds(120)).build().passes().warmupMax())
+                .isEqualTo(Duration.ofSeconds(120));
     }
 
     @Test
@@ -90,7 +116,13 @@ class BenchOptionsTest {
         assertRejected(BenchOptions.builder().footprintAgents(0), "Footprint agents [0] must be at least 1");
         assertRejected(BenchOptions.builder().growthSessions(-2), "Growth sessions [-2] must be at least 1");
         assertRejected(BenchOptions.builder().coldStarts(0), "Cold starts [0] must be at least 1");
-        assertRejected(BenchOptions.builder().driftThreshold(0), "Drift threshold [0.0] must be above 0 and below 1");
+        assertRejected(BenchOptions.builder().steadyBand(0), "Steady band [0.0] must be above 0 and below 1");
+        assertRejected(BenchOptions.builder().forks(0), "Forks [0] must be at least 1");
+        assertRejected(BenchOptions.builder().measureTime(Duration.ZERO), "Measure time [PT0S] must be positive");
+        assertRejected(BenchOptions.builder().warmupTime(Duration.ofSeconds(10)).warmupMax(Duration.ofSeconds(5)),
+                "Warmup max [PT5S] must not be below warmup time [PT10S]");
+        assertRejected(BenchOptions.builder().minIterations(10).maxIterations(5),
+                "Max iterations [5] must not be below min iterations [10]");
         assertRejected(BenchOptions.builder().pluginDirs(List.of(dir.resolve("nope"))),
                 "Plugin path [" + dir.resolve("nope") + "] does not exist");
         assertRejected(BenchOptions.builder().javaExecutable(dir.resolve("java")),

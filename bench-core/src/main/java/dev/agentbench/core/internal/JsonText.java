@@ -1,7 +1,11 @@
 package dev.agentbench.core.internal;
 
+import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +15,8 @@ import java.util.Map;
  * JSON with the JDK alone, for the child's start path: a cold start's figures include everything
  * the child does before the agent is built, and Jackson's databind costs a fresh JVM half a second
  * to load and initialise. Parses any JSON document into maps, lists, strings, numbers, booleans and
- * nulls; writes records (by their components, as Jackson does), collections, maps and scalars.
+ * nulls; writes records (by their components, as Jackson does), collections, maps, durations (ISO-8601,
+ * {@code PT5S}) and scalars; and reads such JSON back into a record ({@link #toRecord}).
  */
 public final class JsonText {
 
@@ -37,6 +42,78 @@ public final class JsonText {
             throw parser.error("end of the document");
         }
         return value;
+    }
+
+    /**
+     * A record of {@code type} from parsed JSON that {@link #write} made of one: each component from
+     * the field of its name, as its type says (numbers, booleans, strings, durations, maps of strings,
+     * nested records). A missing or wrongly typed number or string is an error naming the field; a
+     * missing map, duration or record is {@code null}, for the record's constructor to judge.
+     *
+     * @throws IllegalArgumentException naming the first field that does not fit
+     */
+    public static <T extends Record> T toRecord(Object json, Class<T> type) {
+        if (!(json instanceof Map<?, ?> fields)) {
+            throw new IllegalArgumentException("[" + type.getSimpleName() + "] is not a JSON object");
+        }
+        RecordComponent[] components = type.getRecordComponents();
+        Object[] values = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            RecordComponent component = components[i];
+            types[i] = component.getType();
+            values[i] = convert(fields.get(component.getName()), component.getType(), component.getGenericType(),
+                    component.getName());
+        }
+        try {
+            Constructor<T> constructor = type.getDeclaredConstructor(types);
+            return constructor.newInstance(values);
+        } catch (InvocationTargetException e) {
+            throw new IllegalArgumentException(e.getCause().getMessage(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalArgumentException("Cannot make a [" + type.getSimpleName() + "]: " + e, e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object convert(Object value, Class<?> type, Type generic, String name) {
+        if (type == boolean.class) {
+            return Boolean.TRUE.equals(value);
+        }
+        if (type.isPrimitive()) {
+            if (!(value instanceof Number number)) {
+                throw new IllegalArgumentException("[" + name + "] is missing or not a number");
+            }
+            return type == int.class ? (Object) number.intValue() : type == long.class ? (Object) number.longValue()
+                    : (Object) number.doubleValue();
+        }
+        if (type == String.class) {
+            if (!(value instanceof String)) {
+                throw new IllegalArgumentException("[" + name + "] is missing or not a string");
+            }
+            return value;
+        }
+        if (value == null) {
+            return null;
+        }
+        if (type == Duration.class && value instanceof String text) {
+            try {
+                return Duration.parse(text);
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("[" + name + "] is not a duration: [" + text + "]", e);
+            }
+        }
+        if (type == Map.class && value instanceof Map<?, ?> map && generic instanceof ParameterizedType) {
+            Map<String, String> strings = new LinkedHashMap<>();
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                strings.put(String.valueOf(entry.getKey()), String.valueOf(entry.getValue()));
+            }
+            return strings;
+        }
+        if (type.isRecord()) {
+            return toRecord(value, (Class<? extends Record>) type);
+        }
+        throw new IllegalArgumentException("[" + name + "] is not a " + type.getSimpleName());
     }
 
     /** {@code value} as compact JSON. */
@@ -201,6 +278,8 @@ public final class JsonText {
             out.append(value);
         } else if (value instanceof Enum<?> constant) {
             quote(constant.name(), out);
+        } else if (value instanceof Duration duration) {
+            quote(duration.toString(), out);
         } else if (value instanceof Map<?, ?> map) {
             out.append('{');
             boolean first = true;

@@ -1,13 +1,13 @@
 package dev.agentbench.core.link;
 
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.core.internal.AtomicFiles;
 import dev.agentbench.core.internal.JsonText;
 import dev.agentbench.core.measure.PassSettings;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -15,20 +15,15 @@ import java.util.Objects;
  * What a child JVM is told to measure: the one message from parent to child, written as JSON.
  *
  * @param runDir the run directory, absolute; the child writes its result where
- *     {@link dev.agentbench.api.result.RunLayout#cellResult} says
+ *     {@link dev.agentbench.api.result.RunLayout#forkResult} says
  * @param target the target's name
  * @param benchmark the benchmark's name
  * @param concurrency sessions per iteration
  * @param name the cell's name
- * @param iterations timed iterations
- * @param warmup the least number of warm-up iterations
- * @param warmupTimeMillis the least warm-up time
- * @param driftThreshold the steady-state threshold
- * @param footprintAgents agents a FOOTPRINT cell holds at once
- * @param growthSessions sessions a SESSION_GROWTH cell runs
- * @param dryRun one checked iteration, nothing else
+ * @param fork which fork of the cell this JVM is, from 1
  * @param mockUrl where the mock listens, for example {@code http://127.0.0.1:41234}
  * @param targetOptions the user's target options
+ * @param passes how to measure: the run's pass settings, as they are
  */
 public record CellSpec(
         String runDir,
@@ -36,15 +31,10 @@ public record CellSpec(
         String benchmark,
         int concurrency,
         String name,
-        int iterations,
-        int warmup,
-        long warmupTimeMillis,
-        double driftThreshold,
-        int footprintAgents,
-        int growthSessions,
-        boolean dryRun,
+        int fork,
         String mockUrl,
-        Map<String, String> targetOptions) {
+        Map<String, String> targetOptions,
+        PassSettings passes) {
 
     public CellSpec {
         Objects.requireNonNull(runDir, "runDir");
@@ -52,11 +42,9 @@ public record CellSpec(
         Objects.requireNonNull(benchmark, "benchmark");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(mockUrl, "mockUrl");
-        if (iterations < 1) {
-            throw new IllegalArgumentException("Iterations [" + iterations + "] must be at least 1");
-        }
-        if (warmup < 0 || warmupTimeMillis < 0) {
-            throw new IllegalArgumentException("Warmup [" + warmup + ", " + warmupTimeMillis + " ms] must not be negative");
+        Objects.requireNonNull(passes, "passes");
+        if (fork < 1) {
+            throw new IllegalArgumentException("Fork [" + fork + "] must be at least 1");
         }
         targetOptions = targetOptions == null ? Map.of() : Map.copyOf(targetOptions);
     }
@@ -66,51 +54,22 @@ public record CellSpec(
         return new PlannedCell(target, benchmark, concurrency, name);
     }
 
-    /** How to measure it. */
-    public PassSettings passSettings() {
-        return new PassSettings(concurrency, iterations, warmup, Duration.ofMillis(warmupTimeMillis), driftThreshold,
-                footprintAgents, growthSessions, dryRun);
+    /** Writes this spec atomically, with the JDK's own JSON ({@link JsonText}), which {@link #read} reads. */
+    void write(Path file) throws IOException {
+        AtomicFiles.write(file, JsonText.write(this).getBytes(StandardCharsets.UTF_8));
     }
 
     /**
-     * Reads a spec the parent wrote (as JSON, with the run's Jackson mapper) with the JDK alone, so
-     * that a cold start does not pay for loading Jackson's databind before it builds the agent.
+     * Reads a spec the parent wrote, with the JDK alone, so that a cold start does not pay for loading
+     * Jackson's databind before it builds the agent.
      *
      * @throws IOException when the file cannot be read or is no spec
      */
     static CellSpec read(Path file) throws IOException {
         try {
-            if (!(JsonText.parse(Files.readString(file)) instanceof Map<?, ?> json)) {
-                throw new IllegalArgumentException("not a JSON object");
-            }
-            Map<String, String> options = new LinkedHashMap<>();
-            if (json.get("targetOptions") instanceof Map<?, ?> given) {
-                for (Map.Entry<?, ?> option : given.entrySet()) {
-                    options.put(String.valueOf(option.getKey()), String.valueOf(option.getValue()));
-                }
-            }
-            return new CellSpec(text(json, "runDir"), text(json, "target"), text(json, "benchmark"),
-                    (int) number(json, "concurrency"), text(json, "name"), (int) number(json, "iterations"),
-                    (int) number(json, "warmup"), (long) number(json, "warmupTimeMillis"),
-                    number(json, "driftThreshold"), (int) number(json, "footprintAgents"),
-                    (int) number(json, "growthSessions"), Boolean.TRUE.equals(json.get("dryRun")),
-                    text(json, "mockUrl"), options);
+            return JsonText.toRecord(JsonText.parse(Files.readString(file)), CellSpec.class);
         } catch (RuntimeException e) {
             throw new IOException("Cell spec [" + file + "] is unreadable: " + e.getMessage(), e);
         }
-    }
-
-    private static String text(Map<?, ?> json, String name) {
-        if (!(json.get(name) instanceof String value)) {
-            throw new IllegalArgumentException("[" + name + "] is missing or not a string");
-        }
-        return value;
-    }
-
-    private static double number(Map<?, ?> json, String name) {
-        if (!(json.get(name) instanceof Number value)) {
-            throw new IllegalArgumentException("[" + name + "] is missing or not a number");
-        }
-        return value.doubleValue();
     }
 }

@@ -1,6 +1,7 @@
 package dev.agentbench.core.link;
 
 import dev.agentbench.api.result.RunLayout;
+import dev.agentbench.core.measure.PassSettings;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,14 +17,7 @@ import java.util.Objects;
  * @param harnessClasspath the harness class path
  * @param layout the run directory
  * @param mockUrl where the mock listens
- * @param iterations timed iterations per cell
- * @param warmup the least number of warm-up iterations per cell
- * @param warmupTime the least warm-up time per cell
- * @param driftThreshold the steady-state threshold
- * @param footprintAgents agents a FOOTPRINT cell holds at once
- * @param growthSessions sessions a SESSION_GROWTH cell runs
- * @param coldStarts fresh JVMs a COLD_START cell runs, one after another
- * @param dryRun one checked iteration per cell (one JVM per cold start cell), nothing timed
+ * @param passes how every cell is measured, handed to each child as it is
  * @param targetOptions the user's target options
  * @param timeout how long one child may run
  */
@@ -33,14 +27,7 @@ public record ChildSettings(
         String harnessClasspath,
         RunLayout layout,
         URI mockUrl,
-        int iterations,
-        int warmup,
-        Duration warmupTime,
-        double driftThreshold,
-        int footprintAgents,
-        int growthSessions,
-        int coldStarts,
-        boolean dryRun,
+        PassSettings passes,
         Map<String, String> targetOptions,
         Duration timeout) {
 
@@ -49,11 +36,8 @@ public record ChildSettings(
         Objects.requireNonNull(harnessClasspath, "harnessClasspath");
         Objects.requireNonNull(layout, "layout");
         Objects.requireNonNull(mockUrl, "mockUrl");
-        Objects.requireNonNull(warmupTime, "warmupTime");
+        Objects.requireNonNull(passes, "passes");
         Objects.requireNonNull(timeout, "timeout");
-        if (coldStarts < 1) {
-            throw new IllegalArgumentException("Cold starts [" + coldStarts + "] must be at least 1");
-        }
         jvmArgs = List.copyOf(jvmArgs);
         targetOptions = Map.copyOf(targetOptions);
     }

@@ -3,9 +3,8 @@ package dev.agentbench.core.measure;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.result.Memory;
 import dev.agentbench.api.result.TimeStats;
-import dev.agentbench.core.Defaults;
+import dev.agentbench.api.result.Warmup;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -31,16 +30,15 @@ public final class ConstructionProcedure {
         if (settings.dryRun()) {
             return Measurement.dryRun(passes.dryRun(passes.timed(open)));
         }
-        long start = clock.getAsLong();
-        int warmed = passes.warmup(passes.timed(open), settings.warmup(), settings.warmupTime());
-        log.accept("warm-up: " + warmed + " agents built in " + (clock.getAsLong() - start) / 1_000_000 + " ms");
-        long[] samples = passes.timed(passes.timed(open), settings.iterations());
+        WarmupRun warmed = passes.warmup(passes.timed(open), settings);
+        WarmupLog.warmedUp(log, warmed, "agents built");
+        Passes.TimedPass pass = passes.timed(passes.timed(open), settings);
+        long[] samples = pass.samples();
         TimeStats time = Statistics.of(samples);
-        Optional<SteadyState> steady = SteadyState.of(samples, settings.driftThreshold());
-        log.accept("timed: " + samples.length + " agents built, median " + Math.round(time.median()) + " ns, p99 "
-                + Math.round(time.p99()) + " ns");
-        Memory memory = MemoryPass.allocated(passes, open,
-                Math.min(settings.iterations(), Defaults.MEMORY_ITERATIONS), log);
-        return new Measurement(samples, warmed, steady.orElse(null), memory, null, null, Map.of());
+        Warmup warmup = warmed.withTimed(samples, settings.window().toNanos(), settings.band());
+        WarmupLog.timed(log, "agents built", time, pass.cpu(), warmup);
+        Memory memory = MemoryPass.allocated(passes, open, Passes.memoryIterations(settings, samples, time.median()),
+                log);
+        return new Measurement(samples, warmup, pass.cpu(), memory, null, null, Map.of());
     }
 }

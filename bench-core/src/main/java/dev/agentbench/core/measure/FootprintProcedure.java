@@ -26,7 +26,7 @@ public final class FootprintProcedure {
     public static Measurement measure(Agents agents, PassSettings settings, LongSupplier clock, Consumer<String> log)
             throws IterationFailedException, AgentFailedException {
         Passes passes = new Passes(clock);
-        int warmed = 0;
+        WarmupRun warmed = null;
         if (!settings.dryRun()) {
             warmed = passes.warmup(passes.timed((tag, counter) -> {
                 long start = counter.getAsLong();
@@ -34,8 +34,8 @@ public final class FootprintProcedure {
                 long end = counter.getAsLong();
                 agents.close(handle);
                 return end - start;
-            }), settings.warmup(), settings.warmupTime());
-            log.accept("warm-up: " + warmed + " agents built and closed");
+            }), settings);
+            WarmupLog.warmedUp(log, warmed, "agents built and closed");
         }
         int count = settings.footprintAgents();
         // made before the first reading, so that none of them counts as retained by the agents
@@ -60,8 +60,8 @@ public final class FootprintProcedure {
             double perAgent = (after - before) / (double) count;
             log.accept(String.format("footprint: %d agents held, used heap %d -> %d bytes, %.0f bytes retained per agent",
                     count, before, after, perAgent));
-            return new Measurement(samples, warmed, SteadyState.of(samples, settings.driftThreshold()).orElse(null),
-                    new Memory(null, false, perAgent, UNIT), null, null, Map.of());
+            return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),
+                    null, new Memory(null, false, perAgent, UNIT), null, null, Map.of());
         } catch (IterationFailedException | RuntimeException | Error e) {
             failure = e;
             throw e;

@@ -28,8 +28,8 @@ public final class GrowthProcedure {
             if (settings.dryRun()) {
                 return Measurement.dryRun(passes.dryRun(sessions));
             }
-            int warmed = passes.warmup(sessions, settings.warmup(), settings.warmupTime());
-            log.accept("warm-up: " + warmed + " sessions");
+            WarmupRun warmed = passes.warmup(sessions, settings);
+            WarmupLog.warmedUp(log, warmed, "sessions");
             int count = settings.growthSessions();
             long[] samples = new long[count]; // made before the first reading: not retained by the sessions
             long before = HeapSettler.settledUsedHeap();
@@ -38,8 +38,8 @@ public final class GrowthProcedure {
             double perSession = (after - before) / (double) count;
             log.accept(String.format("growth: %d sessions run and deleted, used heap %d -> %d bytes,"
                     + " %.0f bytes retained per session", count, before, after, perSession));
-            return new Measurement(samples, warmed, SteadyState.of(samples, settings.driftThreshold()).orElse(null),
-                    new Memory(null, false, perSession, UNIT), null, null, Map.of());
+            return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),
+                    null, new Memory(null, false, perSession, UNIT), null, null, Map.of());
         }
     }
 }

@@ -1,29 +1,33 @@
 package dev.agentbench.core.measure;
 
+import com.google.common.math.Quantiles;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.Cpu;
+import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.JvmContext;
 import dev.agentbench.api.result.Memory;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Throughput;
 import dev.agentbench.api.result.TimeStats;
+import dev.agentbench.api.result.Warmup;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 /**
- * What a kind's procedure measured in a cell, before the cell's names and JVM context are added.
+ * What a kind's procedure measured in one fork, before the cell's names and JVM context are added.
  *
  * @param samples the timed samples in nanoseconds, in the order measured
- * @param warmupIterations iterations run before them
- * @param steady the steady-state verdict; {@code null} when not measured
+ * @param warmup how the fork warmed up, with its whole series classified; {@code null} when it did not
+ * @param cpu process CPU time over the timed pass; {@code null} when not measured
  * @param memory allocated or retained bytes; {@code null} when not measured
  * @param throughput {@code null} when not measured
  * @param turnLatency {@code null} when not measured
  * @param metrics the kind's own figures by name
  */
-public record Measurement(long[] samples, int warmupIterations, SteadyState steady, Memory memory,
-        Throughput throughput, TimeStats turnLatency, Map<String, Double> metrics) {
+public record Measurement(long[] samples, Warmup warmup, Cpu cpu, Memory memory, Throughput throughput,
+        TimeStats turnLatency, Map<String, Double> metrics) {
 
     public Measurement {
         if (samples == null || samples.length == 0) {
@@ -34,14 +38,32 @@ public record Measurement(long[] samples, int warmupIterations, SteadyState stea
 
     /** A dry run's one checked iteration: its time, and nothing else. */
     public static Measurement dryRun(long[] samples) {
-        return new Measurement(samples, 0, null, null, null, null, Map.of());
+        return new Measurement(samples, null, null, null, null, null, Map.of());
     }
 
-    /** The OK result of {@code cell}. */
-    public CellResult toResult(PlannedCell cell, JvmContext jvm) {
+    /**
+     * The median of the last third of {@code samples} over the median of their first third (1.0 = no
+     * drift); {@code null} for fewer than 3 samples or a first third of median 0.
+     */
+    public static Double drift(long[] samples) {
+        int third = samples.length / 3;
+        if (third == 0) {
+            return null;
+        }
+        double first = Quantiles.median().compute(Arrays.copyOfRange(samples, 0, third));
+        double last = Quantiles.median().compute(Arrays.copyOfRange(samples, samples.length - third, samples.length));
+        return first <= 0 ? null : last / first;
+    }
+
+    /** The OK result of fork {@code fork} of {@code cell}: the cell's figures are this one fork's. */
+    public CellResult toResult(PlannedCell cell, int fork, JvmContext jvm) {
+        TimeStats time = Statistics.of(samples);
+        Boolean steady = warmup == null ? null : warmup.steady();
+        Double drift = warmup == null ? null : drift(samples);
         List<Long> kept = Arrays.stream(samples).boxed().toList();
+        Fork one = new Fork(fork, time, kept, warmup, steady, drift, cpu, memory, throughput, turnLatency, jvm, metrics);
         return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
-                Statistics.of(samples), warmupIterations, steady == null ? null : steady.steady(),
-                steady == null ? null : steady.drift(), kept, List.of(), memory, throughput, turnLatency, jvm, metrics);
+                time, warmup == null ? 0 : warmup.iterations(), steady, drift, List.of(), memory, throughput,
+                turnLatency, jvm, metrics, List.of(one), cpu);
     }
 }

@@ -1,6 +1,11 @@
 package dev.agentbench.core.measure;
 
-import java.time.Duration;
+import dev.agentbench.api.result.Cpu;
+import dev.agentbench.api.result.Warmup;
+import dev.agentbench.core.Defaults;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.LongSupplier;
 
 /** The warm-up pass and the timed pass of a cell. */
@@ -24,6 +29,12 @@ public final class Passes {
         long run(String tag, LongSupplier counter) throws Exception;
     }
 
+    /** The fewest iterations one window holds, however slow they are. */
+    public static final int MIN_WINDOW_ITERATIONS = 5;
+
+    /** How many samples of one warm-up window are kept for its median (an even subsample beyond). */
+    static final int WINDOW_SAMPLES = 1 << 14;
+
     private final LongSupplier clock;
 
     /** @param clock nanoseconds, {@code System::nanoTime} outside tests */
@@ -45,36 +56,107 @@ public final class Passes {
     }
 
     /**
-     * Runs iterations until at least {@code minIterations} have run and at least {@code minTime}
-     * has passed. Nothing is recorded.
+     * Warms up in windows of {@code settings.window()}: after each window, its median is one point of
+     * the warm-up curve and the trend test ({@link WarmupDetector}) looks at the last windows. Stops
+     * when the test finds no trend left, once {@code warmupTime} has passed and {@code warmup}
+     * iterations have run; or at {@code warmupMax}, capped. A window holds at least {@link
+     * #MIN_WINDOW_ITERATIONS} iterations, however slow they are. Nothing is recorded as a sample.
      *
-     * @return how many iterations ran
      * @throws IterationFailedException on the first failing iteration
      */
-    public int warmup(Iteration iteration, int minIterations, Duration minTime) throws IterationFailedException {
-        long minNanos = minTime.toNanos();
+    public WarmupRun warmup(Iteration iteration, PassSettings settings) throws IterationFailedException {
+        long minNanos = settings.warmupTime().toNanos();
+        long maxNanos = settings.warmupMax().toNanos();
+        long windowNanos = settings.window().toNanos();
+        WarmupDetector detector = new WarmupDetector(Defaults.STEADY_WINDOWS, settings.band());
+        List<Warmup.Window> windows = new ArrayList<>();
+        WindowSampler window = new WindowSampler(WINDOW_SAMPLES);
         long start = clock.getAsLong();
+        long windowStart = start;
         int done = 0;
-        while (done < minIterations || clock.getAsLong() - start < minNanos) {
+        while (true) {
+            if (maxNanos == 0 && done >= settings.warmup()) {
+                return new WarmupRun(clock.getAsLong() - start, done, false, windows); // a counted warm-up
+            }
             try {
-                iteration.run(tag("w", done));
+                window.add(iteration.run(tag("w", done)));
             } catch (Exception e) {
                 throw new IterationFailedException("warmup", done, e);
             }
             done++;
+            long now = clock.getAsLong();
+            if (maxNanos == 0 || now - windowStart < windowNanos || window.count() < MIN_WINDOW_ITERATIONS) {
+                continue;
+            }
+            double median = window.median();
+            windows.add(new Warmup.Window(Warmup.WARMUP_PHASE, now - start, window.count(), median));
+            detector.add(median);
+            window.reset();
+            windowStart = now;
+            long elapsed = now - start;
+            if (done >= settings.warmup() && elapsed >= minNanos && detector.steady()) {
+                return new WarmupRun(elapsed, done, false, windows);
+            }
+            if (done >= settings.warmup() && elapsed >= maxNanos) {
+                return new WarmupRun(elapsed, done, true, windows);
+            }
         }
-        return done;
     }
 
     /**
-     * Runs {@code iterations} iterations and keeps each one's time.
+     * The timed pass: exactly {@code settings.iterations()} iterations, or, time-boxed, iterations
+     * until {@code measureTime} has passed and at least {@code minIterations} have run, at most
+     * {@code maxIterations}. Each iteration's time is kept; the process's CPU time is read before
+     * and after, outside every iteration.
      *
-     * @return one sample per iteration, in the order measured
      * @throws IterationFailedException on the first failing iteration; a failing iteration is
      *     never a sample
      */
-    public long[] timed(Iteration iteration, int iterations) throws IterationFailedException {
-        return measured("timed", "t", iteration, iterations);
+    public TimedPass timed(Iteration iteration, PassSettings settings) throws IterationFailedException {
+        long cpuBefore = ProcessCpu.nanos();
+        long[] samples;
+        if (!settings.timeBoxed()) {
+            samples = measured("timed", "t", iteration, settings.iterations());
+        } else {
+            long[] buffer = new long[settings.maxIterations()];
+            long measureNanos = settings.measureTime().toNanos();
+            long start = clock.getAsLong();
+            int n = 0;
+            while (n < buffer.length && (n < settings.minIterations() || clock.getAsLong() - start < measureNanos)) {
+                try {
+                    buffer[n] = iteration.run(tag("t", n));
+                } catch (Exception e) {
+                    throw new IterationFailedException("timed", n, e);
+                }
+                n++;
+            }
+            samples = Arrays.copyOf(buffer, n);
+        }
+        long cpuAfter = ProcessCpu.nanos();
+        Cpu cpu = cpuBefore < 0 || cpuAfter < 0 ? null
+                : new Cpu((cpuAfter - cpuBefore) / (double) samples.length, cpuAfter - cpuBefore, samples.length);
+        return new TimedPass(samples, cpu);
+    }
+
+    /**
+     * The timed samples of a fork and the process's CPU time over them.
+     *
+     * @param cpu {@code null} where the JVM does not tell a process's CPU time
+     */
+    public record TimedPass(long[] samples, Cpu cpu) {}
+
+    /**
+     * How many iterations the memory pass after a timed pass of {@code timed} runs: {@link
+     * Defaults#MEMORY_ITERATIONS}, no more than the timed pass ran, and for a time-boxed pass no more
+     * than fit in {@link Defaults#MEMORY_SHARE} of its measure time at the timed median (at least 3).
+     */
+    public static int memoryIterations(PassSettings settings, long[] timed, double median) {
+        int iterations = Math.min(Defaults.MEMORY_ITERATIONS, timed.length);
+        if (settings.timeBoxed() && median > 0) {
+            long fit = (long) (settings.measureTime().toNanos() * Defaults.MEMORY_SHARE / median);
+            iterations = (int) Math.min(iterations, Math.max(3, fit));
+        }
+        return Math.max(1, Math.min(iterations, timed.length));
     }
 
     /**

@@ -5,11 +5,10 @@ import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.result.Memory;
 import dev.agentbench.api.result.Throughput;
 import dev.agentbench.api.result.TimeStats;
-import dev.agentbench.core.Defaults;
+import dev.agentbench.api.result.Warmup;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -32,32 +31,30 @@ public final class SessionsProcedure {
     private SessionsProcedure() {}
 
     public static Measurement measure(Benchmark benchmark, TargetHandle handle, PassSettings settings,
-            LongSupplier clock, Consumer<String> log) throws IterationFailedException {
+            int concurrency, LongSupplier clock, Consumer<String> log) throws IterationFailedException {
         TimedHandle timed = new TimedHandle(handle, clock);
         Passes passes = new Passes(clock);
-        try (SessionRunner sessions = new SessionRunner(benchmark, timed, settings.concurrency(), clock)) {
+        try (SessionRunner sessions = new SessionRunner(benchmark, timed, concurrency, clock)) {
             if (settings.dryRun()) {
                 return Measurement.dryRun(passes.dryRun(sessions));
             }
             // the warm-up records too, into a buffer it overruns: the JIT sees both paths of the
             // recording before timing starts, and never recompiles it in the middle of the timed pass
             timed.recordInto(new TurnTimes(WARMUP_TURN_TIMES));
-            long start = clock.getAsLong();
-            int warmed = passes.warmup(sessions, settings.warmup(), settings.warmupTime());
-            log.accept("warm-up: " + warmed + " iterations in " + (clock.getAsLong() - start) / 1_000_000 + " ms");
+            WarmupRun warmed = passes.warmup(sessions, settings);
+            WarmupLog.warmedUp(log, warmed, "iterations");
 
-            long expectedTurns = (long) settings.iterations() * settings.concurrency()
-                    * benchmark.script().turns().size();
+            long most = settings.timeBoxed() ? settings.maxIterations() : settings.iterations();
+            long expectedTurns = most * concurrency * benchmark.script().turns().size();
             TurnTimes turns = timed.recordInto(new TurnTimes((int) Math.min(expectedTurns, MAX_TURN_TIMES)));
-            long[] samples = passes.timed(sessions, settings.iterations());
+            Passes.TimedPass pass = passes.timed(sessions, settings);
             timed.recordInto(TurnTimes.countOnly());
+            long[] samples = pass.samples();
 
             TimeStats time = Statistics.of(samples);
-            Optional<SteadyState> steady = SteadyState.of(samples, settings.driftThreshold());
-            log.accept("timed: " + samples.length + " iterations, median " + Math.round(time.median()) + " ns, p99 "
-                    + Math.round(time.p99()) + " ns" + steady.map(s -> String.format(", drift %.3f (%s)", s.drift(),
-                            s.steady() ? "steady" : "NOT steady")).orElse(""));
-            Throughput throughput = throughput(samples, settings.concurrency(), turns.count());
+            Warmup warmup = warmed.withTimed(samples, settings.window().toNanos(), settings.band());
+            WarmupLog.timed(log, "iterations", time, pass.cpu(), warmup);
+            Throughput throughput = throughput(samples, concurrency, turns.count());
             TimeStats turnLatency = turns.count() == 0 ? null : Statistics.of(turns.times());
             log.accept(String.format("throughput: %.1f sessions/s, %.1f turns/s; %d turns, median turn %d ns%s",
                     throughput.sessionsPerSecond(), throughput.turnsPerSecond(), turns.count(),
@@ -65,7 +62,7 @@ public final class SessionsProcedure {
                     turns.overflowed() ? " (latency of the first " + MAX_TURN_TIMES + " turns)" : ""));
 
             Memory memory = MemoryPass.allocated(passes, sessions::measure,
-                    Math.min(settings.iterations(), Defaults.MEMORY_ITERATIONS), log);
+                    Passes.memoryIterations(settings, samples, time.median()), log);
 
             Map<String, Double> metrics = new LinkedHashMap<>();
             if (benchmark.sequentialNanos() > 0) {
@@ -73,7 +70,7 @@ public final class SessionsProcedure {
                 log.accept(String.format("speedup: %.2f (sequential %s over the median)", metrics.get(SPEEDUP),
                         Duration.ofNanos(benchmark.sequentialNanos())));
             }
-            return new Measurement(samples, warmed, steady.orElse(null), memory, throughput, turnLatency, metrics);
+            return new Measurement(samples, warmup, pass.cpu(), memory, throughput, turnLatency, metrics);
         }
     }
 

@@ -65,7 +65,8 @@ class ConstructionProcedureTest {
     }
 
     private static PassSettings settings(int iterations, int warmup, int agents) {
-        return new PassSettings(1, iterations, warmup, Duration.ZERO, 0.1, agents, 1, false);
+        return PassSettings.builder().iterations(iterations).warmup(warmup).warmupTime(Duration.ZERO)
+                .warmupMax(Duration.ZERO).footprintAgents(agents).build();
     }
 
     @Test
@@ -73,7 +74,7 @@ class ConstructionProcedureTest {
         Measurement measurement = ConstructionProcedure.measure(agents(0), settings(7, 2, 1), now::get, line -> {});
 
         assertThat(measurement.samples()).hasSize(7).containsOnly(500L);
-        assertThat(measurement.warmupIterations()).isEqualTo(2);
+        assertThat(measurement.warmup().iterations()).isEqualTo(2);
         assertThat(measurement.memory().allocatedBytesPerOp()).isNotNull();
         assertThat(measurement.turnLatency()).isNull();
         assertThat(measurement.throughput()).isNull();

@@ -70,7 +70,8 @@ class RetainedHeapTest {
     }
 
     private static PassSettings settings(int agents, int sessions) {
-        return new PassSettings(1, 1, 5, Duration.ZERO, 0.1, agents, sessions, false);
+        return PassSettings.builder().iterations(1).warmup(5).warmupTime(Duration.ZERO).warmupMax(Duration.ZERO)
+                .footprintAgents(agents).growthSessions(sessions).build();
     }
 
     @Test

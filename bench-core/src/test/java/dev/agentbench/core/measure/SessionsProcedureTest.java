@@ -67,16 +67,18 @@ class SessionsProcedureTest {
     };
 
     private static PassSettings settings(int iterations, int warmup, boolean dryRun) {
-        return new PassSettings(1, iterations, warmup, Duration.ZERO, 0.1, 1, 1, dryRun);
+        return PassSettings.builder().iterations(iterations).warmup(warmup).warmupTime(Duration.ZERO)
+                .warmupMax(Duration.ZERO).dryRun(dryRun).build();
     }
 
     @Test
     void turnsOfTheTimedPassGiveTurnLatencyAndThroughputAndASequentialTimeGivesASpeedup() throws Exception {
-        Measurement measurement = SessionsProcedure.measure(twoTurns, handle, settings(5, 3, false), now::get,
+        Measurement measurement = SessionsProcedure.measure(twoTurns, handle, settings(5, 3, false), 1, now::get,
                 log::add);
 
         assertThat(measurement.samples()).containsOnly(2 * TURN_NANOS).hasSize(5);
-        assertThat(measurement.warmupIterations()).isEqualTo(3);
+        assertThat(measurement.warmup().iterations()).isEqualTo(3);
+        assertThat(measurement.cpu().ops()).isEqualTo(5);
         // the warm-up's and the memory pass's turns are not in it: 5 sessions of 2 turns
         assertThat(measurement.turnLatency().n()).isEqualTo(10);
         assertThat(measurement.turnLatency().median()).isEqualTo(TURN_NANOS);
@@ -85,21 +87,21 @@ class SessionsProcedureTest {
         assertThat(measurement.throughput().turnsPerSecond()).isEqualTo(1_000_000);
         assertThat(measurement.metrics()).containsExactly(java.util.Map.entry("speedup", 50.0));
         assertThat(measurement.memory().allocatedBytesPerOp()).isNotNull();
-        assertThat(measurement.steady().steady()).isTrue();
+        assertThat(measurement.warmup().steady()).isTrue();
         assertThat(log).anyMatch(line -> line.startsWith("throughput: 500000.0 sessions/s, 1000000.0 turns/s"));
     }
 
     @Test
     void aDryRunIsOneCheckedIterationAndNothingElse() throws Exception {
-        Measurement measurement = SessionsProcedure.measure(twoTurns, handle, settings(50, 50, true), now::get,
+        Measurement measurement = SessionsProcedure.measure(twoTurns, handle, settings(50, 50, true), 1, now::get,
                 log::add);
 
         assertThat(measurement.samples()).containsExactly(2 * TURN_NANOS);
-        assertThat(measurement.warmupIterations()).isZero();
+        assertThat(measurement.warmup()).isNull();
+        assertThat(measurement.cpu()).isNull();
         assertThat(measurement.memory()).isNull();
         assertThat(measurement.throughput()).isNull();
         assertThat(measurement.turnLatency()).isNull();
-        assertThat(measurement.steady()).isNull();
         assertThat(measurement.metrics()).isEmpty();
         assertThat(now.get()).as("exactly one session ran").isEqualTo(2 * TURN_NANOS);
     }

@@ -53,20 +53,16 @@ class StatisticsTest {
     }
 
     @Test
-    void steadyStateComparesTheMediansOfTheFirstAndLastThirds() {
+    void driftComparesTheMediansOfTheFirstAndLastThirds() {
         long[] warmingUp = {200, 210, 190, 150, 150, 150, 100, 110, 90};
-        SteadyState drifting = SteadyState.of(warmingUp, 0.10).orElseThrow();
-        assertThat(drifting.drift()).isEqualTo(0.5);
-        assertThat(drifting.steady()).isFalse();
+        assertThat(Measurement.drift(warmingUp)).isEqualTo(0.5);
 
         long[] flat = {100, 104, 98, 100, 101, 99, 103, 97, 105};
-        SteadyState steady = SteadyState.of(flat, 0.10).orElseThrow();
-        assertThat(steady.drift()).isCloseTo(103.0 / 100.0, within(1e-9));
-        assertThat(steady.steady()).isTrue();
+        assertThat(Measurement.drift(flat)).isCloseTo(103.0 / 100.0, within(1e-9));
     }
 
     @Test
-    void steadyStateIsUnknownBelowThreeSamples() {
-        assertThat(SteadyState.of(new long[] {1, 2}, 0.10)).isEmpty();
+    void driftIsUnknownBelowThreeSamples() {
+        assertThat(Measurement.drift(new long[] {1, 2})).isNull();
     }
 }

@@ -1,0 +1,61 @@
+package dev.agentbench.core.measure;
+
+import dev.agentbench.api.result.Warmup;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a fork's warm-up did, before the timed pass: how long it ran, how many iterations, whether it
+ * hit its cap, and its window medians.
+ *
+ * @param nanos how long it ran
+ * @param iterations how many iterations ran
+ * @param capped whether it stopped at its cap without finding a steady state
+ * @param windows its windows, in order
+ */
+public record WarmupRun(long nanos, int iterations, boolean capped, List<Warmup.Window> windows) {
+
+    public WarmupRun {
+        windows = List.copyOf(windows);
+    }
+
+    /**
+     * The fork's {@link Warmup}: these windows, then the timed pass cut into windows of about
+     * {@code windowNanos} of summed sample time (at least {@link Passes#MIN_WINDOW_ITERATIONS}
+     * samples each), and the shape of the whole series.
+     */
+    public Warmup withTimed(long[] timed, long windowNanos, double band) {
+        List<Warmup.Window> curve = new ArrayList<>(windows);
+        long at = nanos;
+        long sum = 0;
+        int from = 0;
+        for (int i = 0; i < timed.length; i++) {
+            sum += timed[i];
+            boolean last = i == timed.length - 1;
+            int count = i + 1 - from;
+            if ((sum >= windowNanos && count >= Passes.MIN_WINDOW_ITERATIONS) || last) {
+                if (last && count < Passes.MIN_WINDOW_ITERATIONS && curve.size() > windows.size()) {
+                    // too few to stand alone: folded into the window before
+                    Warmup.Window previous = curve.remove(curve.size() - 1);
+                    from -= previous.iterations();
+                    count += previous.iterations();
+                }
+                at += sum;
+                curve.add(new Warmup.Window(Warmup.TIMED_PHASE, at, count,
+                        SeriesShape.median(toDoubles(timed, from, i + 1), 0, count)));
+                sum = 0;
+                from = i + 1;
+            }
+        }
+        double[] medians = curve.stream().mapToDouble(Warmup.Window::median).toArray();
+        return new Warmup(nanos, iterations, capped, SeriesShape.classify(medians, windows.size(), band), curve);
+    }
+
+    private static double[] toDoubles(long[] values, int from, int to) {
+        double[] out = new double[to - from];
+        for (int i = from; i < to; i++) {
+            out[i - from] = values[i];
+        }
+        return out;
+    }
+}
