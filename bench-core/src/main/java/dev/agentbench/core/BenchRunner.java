@@ -2,13 +2,16 @@ package dev.agentbench.core;
 
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.api.script.Script;
 import dev.agentbench.core.internal.Environment;
 import dev.agentbench.core.internal.Json;
 import dev.agentbench.core.internal.MockProcess;
+import dev.agentbench.core.internal.MockWarmer;
 import dev.agentbench.core.internal.RunGuard;
 import dev.agentbench.core.internal.RunIds;
 import dev.agentbench.core.link.CellLauncher;
@@ -95,6 +98,7 @@ public final class BenchRunner {
         try {
             Path runDir = createRunDir(resultsDir);
             List<String> notes = new ArrayList<>(plan.notes());
+
             if (options.dryRun()) {
                 notes.add(DRY_RUN_NOTE);
             }
@@ -107,13 +111,6 @@ public final class BenchRunner {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the run directory in [" + resultsDir + "]: " + e.getMessage(), e);
         }
-    }
-
-    private static RunInfo withNote(RunInfo info, String note) {
-        List<String> notes = new ArrayList<>(info.notes());
-        notes.add(note);
-        return new RunInfo(info.runId(), info.status(), info.startedAt(), info.endedAt(), info.arguments(),
-                info.settings(), info.cells(), info.environment(), notes);
     }
 
     private Path createRunDir(Path resultsDir) throws IOException {
@@ -139,7 +136,8 @@ public final class BenchRunner {
     private final class Execution {
         private final Path runDir;
         private final RunLayout layout;
-        private final RunInfo info;
+        /** What run.json says; the mock's warm-up is added once it is done. */
+        private volatile RunInfo info;
         private final Registry registry;
         private final RunListener listener = options.listener();
         private final RunGuard guard = new RunGuard();
@@ -162,7 +160,8 @@ public final class BenchRunner {
             Runtime.getRuntime().addShutdownHook(hook);
             boolean ended = false;
             try {
-                listener.runStarted(runDir, info);
+                listener.runStarted(runDir, info, info.cells().stream().map(PlannedCell::benchmark).distinct()
+                        .map(registry::benchmark).toList());
                 runCells();
                 ended = true;
             } finally {
@@ -177,7 +176,7 @@ public final class BenchRunner {
                         snapshot("The run was interrupted before this cell finished"));
             }
             RunInfo completed = stopped == null ? info.ended(RunStatus.COMPLETED, now())
-                    : withNote(info, stopped).ended(RunStatus.STOPPED, now());
+                    : info.withNote(stopped).ended(RunStatus.STOPPED, now());
             Json.write(layout.runJson(), completed);
             List<CellResult> all = snapshot("The run ended before this cell ran");
             listener.runFinished(runDir, completed, all);
@@ -201,33 +200,106 @@ public final class BenchRunner {
                 return;
             }
             try (mock) {
+                if (options.mockWarmup() && !warmMock(mock)) {
+                    return;
+                }
                 CellLauncher launcher = new CellLauncher(new ChildSettings(options.javaExecutable(),
-                        options.childJvmArgs(), options.harnessClasspath(), layout, mock.baseUrl(),
-                        options.iterations(), options.warmup(), options.warmupTime(), options.driftThreshold(),
-                        options.footprintAgents(), options.growthSessions(), options.coldStarts(), options.dryRun(),
+                        options.childJvmArgs(), options.harnessClasspath(), layout, mock.baseUrl(), options.passes(),
                         options.targetOptions(), options.timeout()), guard);
-                for (int i = 0; i < cells.size() && !guard.interrupted(); i++) {
-                    PlannedCell cell = cells.get(i);
+                List<Step> steps = Step.plan(cells, name -> registry.benchmark(name).kind(),
+                        options.passes().forks());
+                List<List<CellResult>> forks = new ArrayList<>();
+                cells.forEach(cell -> forks.add(new ArrayList<>()));
+                for (int s = 0; s < steps.size() && !guard.interrupted(); s++) {
+                    Step step = steps.get(s);
+                    PlannedCell cell = cells.get(step.cell());
+                    List<CellResult> done = forks.get(step.cell());
+                    if (!done.isEmpty() && done.get(done.size() - 1).status() != CellStatus.OK) {
+                        continue; // a failed fork failed the cell: its later forks are not run
+                    }
                     if (options.maxDuration().isPresent()
                             && System.nanoTime() - startNanos > options.maxDuration().get().toNanos()) {
-                        Duration budget = options.maxDuration().orElseThrow();
-                        stopped = "The run's time budget [" + budget + "] was spent after " + i + " of "
-                                + cells.size() + " cells; the other " + (cells.size() - i) + " did not run (MISSING)";
-                        notRun(i, "Not run: the run's time budget [" + budget + "] was spent before this cell; "
-                                + (cells.size() - i) + " of " + cells.size() + " cells did not run");
+                        budgetSpent(s, steps, forks, launcher);
                         return;
                     }
-                    listener.cellStarted(cell, i, cells.size());
+                    listener.forkStarted(cell, step.fork(), step.forks(), s, steps.size());
                     CellResult result;
                     try {
-                        result = launcher.run(cell, pluginEntries(cell), registry.benchmark(cell.benchmark()).kind());
+                        result = step.coldStart() ? launcher.runColdStart(cell, pluginEntries(cell))
+                                : launcher.runFork(cell, step.fork(), step.forks(), pluginEntries(cell));
                     } catch (RunGuard.RunStoppedException e) {
                         return;
                     }
                     if (guard.interrupted()) {
                         return; // its child was killed by the interruption: the cell stays MISSING
                     }
-                    finished(i, result);
+                    listener.forkFinished(result, step.fork(), step.forks(), s, steps.size());
+                    if (step.coldStart()) {
+                        finished(step.cell(), result);
+                        continue;
+                    }
+                    done.add(result);
+                    if (step.fork() == step.forks() || result.status() != CellStatus.OK) {
+                        finished(step.cell(), launcher.finish(cell, done));
+                    }
+                }
+            }
+        }
+
+        /**
+         * Warms the mock with every planned benchmark's script, in both stream modes and at every
+         * planned concurrency level, and records how it went in run.json.
+         *
+         * @return false when the run was interrupted meanwhile
+         */
+        private boolean warmMock(MockProcess mock) throws IOException {
+            List<Script> scripts = new ArrayList<>();
+            Set<Integer> levels = new java.util.TreeSet<>();
+            for (PlannedCell cell : info.cells()) {
+                levels.add(cell.concurrency());
+                Script script = registry.benchmark(cell.benchmark()).script();
+                if (script != null && scripts.stream().noneMatch(known -> known.name().equals(script.name()))) {
+                    scripts.add(script);
+                }
+            }
+            MockWarmup warmup;
+            try {
+                warmup = MockWarmer.warm(mock.baseUrl(), scripts, List.copyOf(levels), MockWarmer.Settings.defaults(),
+                        guard::interrupted);
+            } catch (IOException e) {
+                if (!guard.interrupted()) {
+                    for (int i = 0; i < info.cells().size(); i++) {
+                        finished(i, CellResult.failed(info.cells().get(i), CellStatus.FAILED,
+                                "The mock failed its warm-up: " + e.getMessage(), List.of()));
+                    }
+                }
+                return false;
+            }
+            if (guard.interrupted()) {
+                return false;
+            }
+            info = info.withMockWarmup(warmup);
+            Json.write(layout.runJson(), info);
+            listener.mockWarmed(warmup);
+            return true;
+        }
+
+        /**
+         * The run's time budget was spent before step {@code from}: finished cells are kept; every other
+         * one, with or without forks done, is MISSING.
+         */
+        private void budgetSpent(int from, List<Step> steps, List<List<CellResult>> forks, CellLauncher launcher)
+                throws IOException {
+            Duration budget = options.maxDuration().orElseThrow();
+            int cells = results.length;
+            long left = java.util.stream.IntStream.range(0, cells).filter(i -> results[i] == null).count();
+            stopped = "The run's time budget [" + budget + "] was spent after " + (cells - left) + " of " + cells
+                    + " cells; the other " + left + " did not run (MISSING)";
+            String why = "Not run: the run's time budget [" + budget + "] was spent before this cell; " + left + " of "
+                    + cells + " cells did not run";
+            for (int i = 0; i < cells; i++) {
+                if (results[i] == null) {
+                    notRun(i, why);
                 }
             }
         }
@@ -239,16 +311,14 @@ public final class BenchRunner {
             listener.cellFinished(result, index, results.length);
         }
 
-        /** Cells from {@code from} on did not run: MISSING with {@code why}, in the listener and in their result files. */
-        private void notRun(int from, String why) throws IOException {
-            for (int i = from; i < results.length; i++) {
-                PlannedCell cell = info.cells().get(i);
-                CellResult missing = CellResult.failed(cell, CellStatus.MISSING, why, List.of());
-                Files.createDirectories(layout.targetDir(cell.target()));
-                Json.write(layout.cellResult(cell), missing);
-                synchronized (results) {
-                    results[i] = missing;
-                }
+        /** Cell {@code index} did not run to its end: MISSING with {@code why}, in its result file. */
+        private void notRun(int index, String why) throws IOException {
+            PlannedCell cell = info.cells().get(index);
+            CellResult missing = CellResult.failed(cell, CellStatus.MISSING, why, List.of());
+            Files.createDirectories(layout.targetDir(cell.target()));
+            Json.write(layout.cellResult(cell), missing);
+            synchronized (results) {
+                results[index] = missing;
             }
         }
 

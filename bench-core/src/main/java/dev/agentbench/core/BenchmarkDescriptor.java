@@ -1,6 +1,7 @@
 package dev.agentbench.core;
 
 import dev.agentbench.api.BenchmarkKind;
+import dev.agentbench.api.script.Script;
 import java.util.List;
 import java.util.Objects;
 
@@ -14,10 +15,12 @@ import java.util.Objects;
  * @param classpath what a cell's child JVM adds to the harness class path for it: empty for a
  *     built-in, {@code <folder>/*} or the jar for a plugin
  * @param kind how the harness measures it
+ * @param script the script the mock plays for it, which the mock is warmed with before the first
+ *     cell; {@code null} when not known (a descriptor made by hand)
  */
 public record BenchmarkDescriptor(
         String name, String description, boolean supportsConcurrency, String location, List<String> classpath,
-        BenchmarkKind kind) {
+        BenchmarkKind kind, Script script) {
 
     public BenchmarkDescriptor {
         Objects.requireNonNull(name, "name");
@@ -25,6 +28,12 @@ public record BenchmarkDescriptor(
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(location, "location");
         classpath = List.copyOf(classpath);
+    }
+
+    /** A benchmark whose script is not known. */
+    public BenchmarkDescriptor(String name, String description, boolean supportsConcurrency, String location,
+            List<String> classpath, BenchmarkKind kind) {
+        this(name, description, supportsConcurrency, location, classpath, kind, null);
     }
 
     /** A {@link BenchmarkKind#SESSIONS} benchmark. */

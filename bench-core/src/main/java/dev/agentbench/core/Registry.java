@@ -125,7 +125,7 @@ public final class Registry {
                         + "] must not end in _c<N>: that suffix names concurrency variants");
             }
             BenchmarkDescriptor found = new BenchmarkDescriptor(benchmark.name(), benchmark.description(),
-                    benchmark.supportsConcurrency(), location, classpath, benchmark.kind());
+                    benchmark.supportsConcurrency(), location, classpath, benchmark.kind(), benchmark.script());
             BenchmarkDescriptor before = benchmarks.putIfAbsent(found.name(), found);
             if (before != null) {
                 throw new IllegalArgumentException("Benchmark [" + found.name() + "] is provided twice: by ["

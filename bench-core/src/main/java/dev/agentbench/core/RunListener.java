@@ -1,6 +1,7 @@
 package dev.agentbench.core;
 
 import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
 import java.nio.file.Path;
@@ -10,24 +11,44 @@ import java.util.List;
  * Told what a run is doing, for progress output and reports. Every method does nothing by
  * default. Methods are called from the thread running {@link BenchRunner#run()}, except
  * {@link #runFinished} after an interruption, which the JVM's shutdown hook calls.
+ *
+ * <p>A run is a sequence of steps: one step is one fork of one cell (one child JVM), except a cold
+ * start cell, which is one step of its own however many JVMs it starts. The forks of one benchmark
+ * rotate through the targets ({@code raw#1, llmagent#1, raw#2, llmagent#2}), so a cell's steps are
+ * not consecutive; {@link #cellFinished} follows its last fork.
  */
 public interface RunListener {
 
     /** A listener that does nothing. */
     RunListener NONE = new RunListener() {};
 
-    /** The run directory exists and {@code run.json} says RUNNING; no cell has started. */
-    default void runStarted(Path runDir, RunInfo info) {}
+    /**
+     * The run directory exists and {@code run.json} says RUNNING; no cell has started.
+     *
+     * @param benchmarks the planned benchmarks, as the registry describes them
+     */
+    default void runStarted(Path runDir, RunInfo info, List<BenchmarkDescriptor> benchmarks) {}
+
+    /** The mock is warm (or its warm-up was cut short); the first step starts next. */
+    default void mockWarmed(MockWarmup warmup) {}
 
     /**
-     * A cell's child JVM is about to start.
+     * A step's child JVM is about to start.
      *
-     * @param index the cell's position in the plan, from 0
-     * @param total how many cells the run planned
+     * @param fork which fork of the cell, from 1
+     * @param forks how many forks the cell has (1 for a cold start)
+     * @param step the step's position in the run, from 0
+     * @param steps how many steps the run planned
      */
-    default void cellStarted(PlannedCell cell, int index, int total) {}
+    default void forkStarted(PlannedCell cell, int fork, int forks, int step, int steps) {}
 
-    /** A cell ended, in any status; a failed cell's result carries the tail of its log. */
+    /**
+     * A step ended, in any status: for a fork, what its child wrote (its one {@link
+     * dev.agentbench.api.result.Fork} when OK); for a cold start, the cell's result.
+     */
+    default void forkFinished(CellResult result, int fork, int forks, int step, int steps) {}
+
+    /** A cell ended, in any status, its forks merged; a failed cell's result carries the tail of its log. */
     default void cellFinished(CellResult result, int index, int total) {}
 
     /**

@@ -35,6 +35,44 @@ class BenchRunnerTest {
                 .as("processes this test JVM started that are still alive").isEmpty();
     }
 
+    private static List<Long> samples(CellResult result) {
+        return result.forks().stream().flatMap(fork -> fork.samples().stream()).toList();
+    }
+
+    @Test
+    void forksOfABenchmarkRotateThroughTheTargetsAndEachCellKeepsEveryFork() throws Exception {
+        RecordingListener listener = new RecordingListener();
+
+        RunSummary summary = new BenchRunner(TestRuns.options(dir.resolve("results"))
+                .targets(List.of("scripted", "sleepy"))
+                .benchmarks(List.of("echo", "solo"))
+                .forks(3)
+                .listener(listener)
+                .build()).run();
+
+        assertThat(summary.results()).allSatisfy(result -> assertThat(result.status())
+                .as(result.target() + "/" + result.name() + ": " + result.error() + " " + result.logTail())
+                .isEqualTo(CellStatus.OK));
+        assertThat(listener.events).filteredOn(event -> event.startsWith("forkStarted")).containsExactly(
+                "forkStarted scripted/echo #1/3 1/12", "forkStarted sleepy/echo #1/3 2/12",
+                "forkStarted scripted/echo #2/3 3/12", "forkStarted sleepy/echo #2/3 4/12",
+                "forkStarted scripted/echo #3/3 5/12", "forkStarted sleepy/echo #3/3 6/12",
+                "forkStarted scripted/solo #1/3 7/12", "forkStarted sleepy/solo #1/3 8/12",
+                "forkStarted scripted/solo #2/3 9/12", "forkStarted sleepy/solo #2/3 10/12",
+                "forkStarted scripted/solo #3/3 11/12", "forkStarted sleepy/solo #3/3 12/12");
+        RunLayout layout = new RunLayout(summary.runDir());
+        for (CellResult result : summary.results()) {
+            assertThat(result.forks()).extracting(dev.agentbench.api.result.Fork::fork).containsExactly(1, 2, 3);
+            double[] medians = result.forks().stream().mapToDouble(fork -> fork.time().median()).sorted().toArray();
+            assertThat(result.time().median()).as("the median of the forks' medians").isEqualTo(medians[1]);
+            assertThat(result.time().n()).isEqualTo(18);
+            PlannedCell cell = new PlannedCell(result.target(), result.benchmark(), 1);
+            assertThat(Json.read(layout.cellResult(cell), CellResult.class)).isEqualTo(result);
+            assertThat(layout.forkResult(cell, 1)).as("merged into the cell's result").doesNotExist();
+            assertThat(layout.cellLog(cell)).content().contains("[agentbench] fork 1 of 3", "[agentbench] fork 3 of 3");
+        }
+    }
+
     @Test
     void aRunMeasuresEveryPlannedCellAndWritesTheRunDirectory() throws Exception {
         Path plugin = dir.resolve("plugins").resolve("plugged");
@@ -61,7 +99,9 @@ class BenchRunnerTest {
                 "scripted/solo", "plugged/solo", "probe/solo", "sleepy/solo");
         for (CellResult result : summary.results()) {
             assertThat(result.time().n()).isEqualTo(6);
-            assertThat(result.samples()).hasSize(6).allMatch(sample -> sample > 0);
+            assertThat(result.forks()).hasSize(1);
+            assertThat(result.forks().get(0).samples()).hasSize(6).allMatch(sample -> sample > 0);
+            assertThat(result.cpu().ops()).isEqualTo(6);
             assertThat(result.time().median()).isBetween(result.time().min(), result.time().max());
             assertThat(result.warmupIterations()).isEqualTo(3);
             assertThat(result.drift()).isNotNull().isPositive();
@@ -70,9 +110,9 @@ class BenchRunnerTest {
         // a turn that sleeps 20 ms is never measured shorter: one turn in echo (also with 2 sessions
         // at once), two turns in solo
         long sleep = Duration.ofMillis(TestTargets.Sleepy.SLEEP_MILLIS).toNanos();
-        assertThat(summary.results().get(3).samples()).allMatch(sample -> sample >= sleep);
-        assertThat(summary.results().get(7).samples()).allMatch(sample -> sample >= sleep);
-        assertThat(summary.results().get(11).samples()).allMatch(sample -> sample >= 2 * sleep);
+        assertThat(samples(summary.results().get(3))).allMatch(sample -> sample >= sleep);
+        assertThat(samples(summary.results().get(7))).allMatch(sample -> sample >= sleep);
+        assertThat(samples(summary.results().get(11))).allMatch(sample -> sample >= 2 * sleep);
 
         // every turn is timed: 6 iterations x 2 sessions x 1 turn, each of them at least the sleep
         CellResult sleepyC2 = summary.results().get(7);
@@ -120,9 +160,10 @@ class BenchRunnerTest {
         assertThat(LatestRun.resolve(results)).contains(runDir);
 
         assertThat(listener.events).first().isEqualTo("runStarted RUNNING 12");
-        assertThat(listener.events).contains("cellStarted scripted/echo 1/12", "cellFinished sleepy/solo OK");
+        assertThat(listener.events).contains("forkStarted scripted/echo #1/1 1/12", "forkFinished scripted/echo #1 OK",
+                "cellFinished sleepy/solo OK");
         assertThat(listener.events).last().isEqualTo("runFinished COMPLETED 12");
-        assertThat(listener.events).hasSize(2 + 2 * 12);
+        assertThat(listener.events).hasSize(2 + 3 * 12);
 
         // a second run into the same folder has a directory of its own with only its own cells
         RunSummary second = new BenchRunner(TestRuns.options(results).targets(List.of("scripted"))

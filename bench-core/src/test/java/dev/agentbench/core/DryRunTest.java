@@ -44,7 +44,7 @@ class DryRunTest extends ChildJvmRunTest {
         for (CellResult ok : summary.results().stream().filter(r -> r.status() == CellStatus.OK).toList()) {
             // one iteration, nothing else measured
             assertThat(ok.time().n()).as(ok.name()).isEqualTo(1);
-            assertThat(ok.samples()).hasSize(1);
+            assertThat(ok.forks()).singleElement().satisfies(fork -> assertThat(fork.samples()).hasSize(1));
             assertThat(ok.warmupIterations()).isZero();
             assertThat(ok.steadyState()).isNull();
             assertThat(ok.memory()).isNull();

@@ -77,7 +77,8 @@ class KindsTest extends ChildJvmRunTest {
         // COLD_START: two fresh JVMs; time is launch to first reply
         CellResult cold = cells.get("cold");
         assertThat(cold.time().n()).isEqualTo(2);
-        assertThat(cold.samples()).hasSize(2);
+        assertThat(cold.forks()).as("a cold start's JVMs are its forks").hasSize(2)
+                .allSatisfy(fork -> assertThat(fork.samples()).hasSize(1));
         assertThat(cold.metrics())
                 .containsOnlyKeys("mainMs", "harnessReadyMs", "agentBuiltMs", "firstReplyMs", "classesLoaded");
         assertThat(cold.metrics().get("mainMs")).isPositive()

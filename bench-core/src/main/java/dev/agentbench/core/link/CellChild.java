@@ -76,8 +76,8 @@ final class CellChild {
     static int run(Path specFile) throws IOException {
         CellSpec spec = CellSpec.read(specFile);
         PlannedCell cell = spec.plannedCell();
-        CellLog.say("cell " + cell.target() + "/" + cell.name() + " on " + System.getProperty("java.vm.name") + " "
-                + System.getProperty("java.version") + (spec.dryRun() ? " (dry run)" : ""));
+        CellLog.say("cell " + cell.target() + "/" + cell.name() + " fork " + spec.fork() + " on " + System.getProperty("java.vm.name") + " "
+                + System.getProperty("java.version") + (spec.passes().dryRun() ? " (dry run)" : ""));
         // Every jar this cell could load a class from, wildcards expanded: what a cell ran with.
         CellLog.say("class path: " + System.getProperty("java.class.path"));
         CellResult result;
@@ -90,7 +90,7 @@ final class CellChild {
                     ? t.getMessage() : IterationFailedException.describe(t);
             result = CellResult.failed(cell, CellStatus.FAILED, message, List.of());
         }
-        Path resultFile = new RunLayout(Path.of(spec.runDir())).cellResult(cell);
+        Path resultFile = new RunLayout(Path.of(spec.runDir())).forkResult(cell, spec.fork());
         Json.write(resultFile, result);
         CellLog.say("result " + result.status() + " written to " + resultFile);
         return result.status() == CellStatus.OK ? ChildMain.EXIT_OK : ChildMain.EXIT_CELL_FAILED;
@@ -113,7 +113,7 @@ final class CellChild {
             Agents agents = new Agents(target, new TargetContext(mock.scriptUrl(scriptName), Defaults.API_KEY,
                     Defaults.MODEL, benchmark.instructions(), benchmark.tools(), script, spec.targetOptions()));
             if (benchmark.kind() == BenchmarkKind.COLD_START) {
-                return ColdStartSample.measure(spec.plannedCell(), script, agents);
+                return ColdStartSample.measure(spec.plannedCell(), spec.fork(), spec.passes().dryRun(), script, agents);
             }
             return measureWithMeters(benchmark, agents);
         } finally {
@@ -126,12 +126,13 @@ final class CellChild {
     }
 
     private CellResult measureWithMeters(Benchmark benchmark, Agents agents) throws Exception {
-        PassSettings settings = spec.passSettings();
+        PassSettings settings = spec.passes();
+        int concurrency = spec.concurrency();
         Consumer<String> log = CellLog::say;
         try (JvmMeters meters = new JvmMeters()) {
             Measurement measurement = switch (benchmark.kind()) {
                 case SESSIONS -> withHandle(agents,
-                        handle -> SessionsProcedure.measure(benchmark, handle, settings, clock, log));
+                        handle -> SessionsProcedure.measure(benchmark, handle, settings, concurrency, clock, log));
                 case SESSION_GROWTH -> withHandle(agents,
                         handle -> GrowthProcedure.measure(benchmark, handle, settings, clock, log));
                 case CONSTRUCTION -> ConstructionProcedure.measure(agents, settings, clock, log);
@@ -147,7 +148,7 @@ final class CellChild {
                         snapshot.peakRssBytes() < 0 ? "unknown" : (snapshot.peakRssBytes() >> 20) + " MiB"));
                 jvm = snapshot.toResult();
             }
-            return measurement.toResult(spec.plannedCell(), jvm);
+            return measurement.toResult(spec.plannedCell(), spec.fork(), jvm);
         }
     }
 

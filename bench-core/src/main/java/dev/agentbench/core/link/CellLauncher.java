@@ -1,6 +1,5 @@
 package dev.agentbench.core.link;
 
-import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
@@ -9,6 +8,7 @@ import dev.agentbench.core.Defaults;
 import dev.agentbench.core.internal.Json;
 import dev.agentbench.core.internal.Processes;
 import dev.agentbench.core.internal.RunGuard;
+import dev.agentbench.core.measure.PassSettings;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,10 +20,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The parent's side of a cell: writes the spec, starts the child JVM (for a cold start, one fresh
- * JVM per sample), enforces the timeout and turns whatever happened into a {@link CellResult}, which
- * it writes to the cell's result file. Never throws for a cell that went wrong: one cell failing
- * never stops the run.
+ * The parent's side of a cell: for each fork writes the spec, starts the child JVM (for a cold start,
+ * one fresh JVM per sample), enforces the timeout and turns whatever happened into a {@link
+ * CellResult}; then merges the forks into the cell's result file. Never throws for a cell that went
+ * wrong: one cell failing never stops the run.
  */
 public final class CellLauncher {
 
@@ -69,34 +69,78 @@ public final class CellLauncher {
     }
 
     /**
-     * Runs one cell in its own child JVM, or a COLD_START cell in {@link ChildSettings#coldStarts()}
-     * fresh JVMs one after another, and writes its result file (with the log's tail when it is not
-     * OK), whatever the child left there.
+     * Runs fork {@code fork} of {@code forks} of a cell in a child JVM of its own, its output appended to the cell's
+     * log (which fork 1 starts afresh), and returns what the child gave, or why it gave nothing.
+     * Never throws for a fork that went wrong.
      *
      * @param pluginEntries class path entries of the cell's target and benchmark plugins; empty for
      *     built-ins
-     * @param kind how the cell's benchmark is measured
-     * @throws RunGuard.RunStoppedException when the run was interrupted before a child started
+     * @throws RunGuard.RunStoppedException when the run was interrupted before the child started
      */
-    public CellResult run(PlannedCell cell, List<String> pluginEntries, BenchmarkKind kind) {
+    public CellResult runFork(PlannedCell cell, int fork, int forks, List<String> pluginEntries) {
+        return runFork(cell, fork, forks, pluginEntries, "fork");
+    }
+
+    /** As {@link #runFork(PlannedCell, int, int, List)}, its log's header naming the fork {@code what}. */
+    private CellResult runFork(PlannedCell cell, int fork, int forks, List<String> pluginEntries, String what) {
         RunLayout layout = settings.layout();
         Path spec = layout.cellSpec(cell);
+        Path log = layout.cellLog(cell);
         try {
             Files.createDirectories(layout.targetDir(cell.target()));
-            Files.deleteIfExists(layout.cellLog(cell));
-            Json.write(spec, new CellSpec(layout.runDir().toAbsolutePath().toString(), cell.target(),
-                    cell.benchmark(), cell.concurrency(), cell.name(), settings.iterations(), settings.warmup(),
-                    settings.warmupTime().toMillis(), settings.driftThreshold(), settings.footprintAgents(),
-                    settings.growthSessions(), settings.dryRun(), settings.mockUrl().toString(),
-                    settings.targetOptions()));
+            if (fork == 1) {
+                Files.deleteIfExists(log);
+            }
+            new CellSpec(layout.runDir().toAbsolutePath().toString(), cell.target(), cell.benchmark(),
+                    cell.concurrency(), cell.name(), fork, settings.mockUrl().toString(), settings.targetOptions(),
+                    settings.passes()).write(spec);
+            Files.writeString(log, CellLog.PREFIX + what + " " + fork + " of " + forks + System.lineSeparator(),
+                    StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
-            return CellResult.failed(cell, CellStatus.FAILED, "Cannot write the cell's spec [" + spec + "]: " + e, List.of());
+            return CellResult.failed(cell, CellStatus.FAILED, "Cannot write the cell's spec [" + spec + "] or log ["
+                    + log + "]: " + e, List.of());
         }
-        CellResult result = kind == BenchmarkKind.COLD_START
-                ? coldStart(cell, pluginEntries, spec) : child(cell, pluginEntries, spec);
+        return child(cell, layout.forkResult(cell, fork), pluginEntries, spec);
+    }
+
+    /**
+     * Runs a COLD_START cell: {@link PassSettings#coldStarts()} fresh JVMs one after another, each a
+     * fork of one sample; the first failure ends the cell. Returns the merged result, written.
+     */
+    public CellResult runColdStart(PlannedCell cell, List<String> pluginEntries) {
+        int samples = settings.passes().coldStarts();
+        List<CellResult> done = new ArrayList<>(samples);
+        for (int i = 1; i <= samples; i++) {
+            CellResult sample = runFork(cell, i, samples, pluginEntries, "cold start");
+            done.add(sample);
+            if (sample.status() != CellStatus.OK) {
+                break;
+            }
+        }
+        return finish(cell, done, "Cold start", samples);
+    }
+
+    /**
+     * Merges the forks of a cell into its result ({@link ForkMerge}), with the log's tail when it is
+     * not OK, and writes it to the cell's result file; removes the forks' own files, which the
+     * result holds whole.
+     */
+    public CellResult finish(PlannedCell cell, List<CellResult> forks) {
+        return finish(cell, forks, "Fork", settings.passes().forks());
+    }
+
+    private CellResult finish(PlannedCell cell, List<CellResult> forks, String what, int planned) {
+        RunLayout layout = settings.layout();
+        CellResult result = ForkMerge.merge(cell, forks, what, planned);
+        if (result.status() != CellStatus.OK) {
+            result = withTail(result, layout.cellLog(cell));
+        }
         if (!guard.interrupted()) {
             try {
                 Json.write(layout.cellResult(cell), result);
+                for (int i = 1; i <= forks.size(); i++) {
+                    Files.deleteIfExists(layout.forkResult(cell, i));
+                }
             } catch (IOException e) {
                 System.err.println("agentbench: cannot write the result of cell [" + cell.target() + "/"
                         + cell.name() + "]: " + e.getMessage());
@@ -105,35 +149,10 @@ public final class CellLauncher {
         return result;
     }
 
-    /** {@code coldStarts} fresh JVMs in turn, their output appended to one log; the first failure ends the cell. */
-    private CellResult coldStart(PlannedCell cell, List<String> pluginEntries, Path spec) {
-        int samples = settings.coldStarts();
-        List<CellResult> done = new ArrayList<>(samples);
-        for (int i = 1; i <= samples; i++) {
-            Path log = settings.layout().cellLog(cell);
-            try {
-                Files.writeString(log, CellLog.PREFIX + "cold start " + i + " of " + samples + System.lineSeparator(),
-                        StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            } catch (IOException e) {
-                return CellResult.failed(cell, CellStatus.FAILED, "Cannot write the cell's log [" + log + "]: " + e,
-                        List.of());
-            }
-            CellResult sample = child(cell, pluginEntries, spec);
-            if (sample.status() != CellStatus.OK) {
-                return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), sample.status(),
-                        "Cold start [" + i + " of " + samples + "]: " + sample.error(), null, 0, null, null, List.of(),
-                        sample.logTail(), null, null, null, null, null);
-            }
-            done.add(sample);
-        }
-        return settings.dryRun() ? ColdStartCell.dryRun(cell, done.get(0)) : ColdStartCell.aggregate(cell, done);
-    }
-
-    /** One child JVM, its output appended to the cell's log. */
-    private CellResult child(PlannedCell cell, List<String> pluginEntries, Path spec) {
+    /** One child JVM, its output appended to the cell's log, its result read from {@code result}. */
+    private CellResult child(PlannedCell cell, Path result, List<String> pluginEntries, Path spec) {
         RunLayout layout = settings.layout();
         Path log = layout.cellLog(cell);
-        Path result = layout.cellResult(cell);
         try {
             Files.deleteIfExists(result);
         } catch (IOException e) {
@@ -199,10 +218,7 @@ public final class CellLauncher {
         if (!result.logTail().isEmpty()) {
             return result;
         }
-        return new CellResult(result.target(), result.benchmark(), result.concurrency(), result.name(),
-                result.status(), result.error(), result.time(), result.warmupIterations(), result.steadyState(),
-                result.drift(), result.samples(), LogTail.of(log, Defaults.LOG_TAIL_LINES), result.memory(),
-                result.throughput(), result.turnLatency(), result.jvm(), result.metrics());
+        return result.withLogTail(LogTail.of(log, Defaults.LOG_TAIL_LINES));
     }
 
     private static String lastLine(Path log) {

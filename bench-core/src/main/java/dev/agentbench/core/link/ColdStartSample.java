@@ -10,7 +10,7 @@ import dev.agentbench.api.script.ScriptChecks;
 import dev.agentbench.core.measure.Agents;
 import dev.agentbench.core.measure.IterationFailedException;
 import dev.agentbench.core.measure.JvmMeters;
-import dev.agentbench.core.measure.Statistics;
+import dev.agentbench.core.measure.Measurement;
 import java.lang.management.ClassLoadingMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.List;
@@ -43,7 +43,8 @@ final class ColdStartSample {
 
     private ColdStartSample() {}
 
-    static CellResult measure(PlannedCell cell, Script script, Agents agents) throws Exception {
+    static CellResult measure(PlannedCell cell, int fork, boolean dryRun, Script script, Agents agents)
+            throws Exception {
         // loaded before the stamps, so that reading them loads no class inside the measurement
         long launched = ManagementFactory.getRuntimeMXBean().getStartTime();
         ClassLoadingMXBean classes = ManagementFactory.getClassLoadingMXBean();
@@ -77,13 +78,14 @@ final class ColdStartSample {
                 + " after launch; %d classes loaded", main - launched, ready - launched, built - launched,
                 firstReplyMillis, loaded));
         long[] samples = {firstReplyMillis * 1_000_000};
-        return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
-                Statistics.of(samples), 0, null, null, List.of(samples[0]), List.of(), null, null, null,
-                JvmMeters.sinceStart().toResult(), Map.of(
+        if (dryRun) {
+            return Measurement.dryRun(samples).toResult(cell, fork, null);
+        }
+        return new Measurement(samples, null, null, null, null, null, Map.of(
                         MAIN_MS, (double) (main - launched),
                         HARNESS_READY_MS, (double) (ready - launched),
                         AGENT_BUILT_MS, (double) (built - launched),
                         FIRST_REPLY_MS, (double) firstReplyMillis,
-                        CLASSES_LOADED, (double) loaded));
+                        CLASSES_LOADED, (double) loaded)).toResult(cell, fork, JvmMeters.sinceStart().toResult());
     }
 }

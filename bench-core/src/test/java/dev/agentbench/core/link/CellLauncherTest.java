@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunLayout;
 import java.io.File;
+import dev.agentbench.core.measure.PassSettings;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +20,8 @@ class CellLauncherTest {
 
     private static ChildSettings settings(Path runDir) {
         return new ChildSettings(Path.of("/jdk/bin/java"), List.of("-Xms1g", "-Xmx1g", "-Xmx2g"), "harness.jar",
-                new RunLayout(runDir), URI.create("http://127.0.0.1:1234"), 10, 5, Duration.ZERO, 0.1, 1000, 500, 10, false,
-                Map.of(), Duration.ofSeconds(30));
+                new RunLayout(runDir), URI.create("http://127.0.0.1:1234"), PassSettings.defaults(), Map.of(),
+                Duration.ofSeconds(30));
     }
 
     @Test
@@ -49,10 +50,11 @@ class CellLauncherTest {
 
     @Test
     void aSpecWrittenByTheParentIsReadByTheChildWithoutJackson(@TempDir Path dir) throws Exception {
-        CellSpec spec = new CellSpec(dir.toString(), "raw", "turn5", 8, "turn5_c8", 2000, 2500, 5000, 0.1, 1000, 500,
-                true, "http://127.0.0.1:41234", Map.of("stream", "true", "path", "C:\\x \"y\""));
+        CellSpec spec = new CellSpec(dir.toString(), "raw", "turn5", 8, "turn5_c8", 2, "http://127.0.0.1:41234",
+                Map.of("stream", "true", "path", "C:\\x \"y\""), PassSettings.builder().iterations(2000).warmup(2500)
+                        .warmupTime(Duration.ofMillis(5000)).forks(3).build());
         Path file = dir.resolve("turn5_c8.spec.json");
-        dev.agentbench.core.internal.Json.write(file, spec);
+        spec.write(file);
 
         assertThat(CellSpec.read(file)).isEqualTo(spec);
 

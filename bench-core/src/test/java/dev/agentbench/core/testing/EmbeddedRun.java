@@ -30,7 +30,7 @@ public final class EmbeddedRun {
                 .targetOptions(targetOptions)
                 .listener(new RunListener() {
                     @Override
-                    public void cellStarted(PlannedCell cell, int index, int total) {
+                    public void forkStarted(PlannedCell cell, int fork, int forks, int step, int steps) {
                         say("cellStarted " + cell.target() + "/" + cell.name());
                     }
 

@@ -3,6 +3,7 @@ package dev.agentbench.core.testing;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
+import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.core.RunListener;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,14 +21,20 @@ public final class RecordingListener implements RunListener {
     public volatile List<CellResult> finalResults;
 
     @Override
-    public void runStarted(Path runDir, RunInfo info) {
+    public void runStarted(Path runDir, RunInfo info, List<BenchmarkDescriptor> benchmarks) {
         events.add("runStarted " + info.status() + " " + info.cells().size());
     }
 
     @Override
-    public void cellStarted(PlannedCell cell, int index, int total) {
-        startedAt.put(cell.target() + "/" + cell.name(), System.nanoTime());
-        events.add("cellStarted " + cell.target() + "/" + cell.name() + " " + (index + 1) + "/" + total);
+    public void forkStarted(PlannedCell cell, int fork, int forks, int step, int steps) {
+        startedAt.putIfAbsent(cell.target() + "/" + cell.name(), System.nanoTime());
+        events.add("forkStarted " + cell.target() + "/" + cell.name() + " #" + fork + "/" + forks + " "
+                + (step + 1) + "/" + steps);
+    }
+
+    @Override
+    public void forkFinished(CellResult result, int fork, int forks, int step, int steps) {
+        events.add("forkFinished " + result.target() + "/" + result.name() + " #" + fork + " " + result.status());
     }
 
     @Override

@@ -20,6 +20,9 @@ public final class TestRuns {
                 .iterations(6)
                 .warmup(3)
                 .warmupTime(Duration.ZERO)
+                .warmupMax(Duration.ZERO)
+                .forks(1)
+                .mockWarmup(false)
                 .timeout(Duration.ofSeconds(60))
                 .jvmArgs(FAST_CHILD)
                 .mockMainClass(FakeMock.class.getName());

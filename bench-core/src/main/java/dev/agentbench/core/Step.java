@@ -1,0 +1,52 @@
+package dev.agentbench.core;
+
+import dev.agentbench.api.BenchmarkKind;
+import dev.agentbench.api.result.PlannedCell;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * One child JVM's worth of a run: fork {@code fork} of the planned cell at {@code cell}, or a whole
+ * cold start cell (whose JVMs are its forks, started one after another by the launcher).
+ *
+ * @param cell the cell's index in the plan
+ * @param fork which fork, from 1
+ * @param forks how many forks the cell has (1 for a cold start)
+ * @param coldStart whether this step is a whole cold start cell
+ */
+record Step(int cell, int fork, int forks, boolean coldStart) {
+
+    /**
+     * The steps of a plan. The plan's cells come benchmark-major, target-minor; the forks of each
+     * group of cells that share a benchmark and a concurrency level rotate through its targets
+     * ({@code A#1, B#1, A#2, B#2, ...}), so that drift of the machine lands on every target alike.
+     */
+    static List<Step> plan(List<PlannedCell> cells, Function<String, BenchmarkKind> kinds, int forks) {
+        List<Step> steps = new ArrayList<>();
+        int from = 0;
+        while (from < cells.size()) {
+            int to = from;
+            while (to < cells.size() && sameGroup(cells.get(from), cells.get(to))) {
+                to++;
+            }
+            if (kinds.apply(cells.get(from).benchmark()) == BenchmarkKind.COLD_START) {
+                for (int i = from; i < to; i++) {
+                    steps.add(new Step(i, 1, 1, true));
+                }
+            } else {
+                for (int fork = 1; fork <= forks; fork++) {
+                    for (int i = from; i < to; i++) {
+                        steps.add(new Step(i, fork, forks, false));
+                    }
+                }
+            }
+            from = to;
+        }
+        return List.copyOf(steps);
+    }
+
+    private static boolean sameGroup(PlannedCell a, PlannedCell b) {
+        return a.benchmark().equals(b.benchmark()) && a.concurrency() == b.concurrency();
+    }
+}
