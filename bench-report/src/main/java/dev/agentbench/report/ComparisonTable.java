@@ -24,6 +24,16 @@ final class ComparisonTable {
 
         /** The value a ratio compares; {@code NaN} when the cell has none. */
         double value(CellResult cell);
+
+        /** What the figure of an OK cell says on hovering it, in {@code report.html}; {@code null} for nothing. */
+        default String title(CellResult cell) {
+            return null;
+        }
+
+        /** The text of {@code cell}'s ratio to {@code base}, both OK with a value: {@code 3.20×}. */
+        default String ratioText(CellResult cell, CellResult base, double ratio) {
+            return Units.ratio(ratio);
+        }
     }
 
     /**
@@ -41,8 +51,9 @@ final class ComparisonTable {
      * @param text the figure of an OK cell ({@code –} when it has none) or the ratio ({@code –} when
      *     there is none); {@code null} for a cell that is not OK or not run
      * @param value what the text shows as a number, for sorting; {@code NaN} when none
+     * @param title what the entry says on hovering it; {@code null} for nothing
      */
-    record Entry(String target, CellResult cell, String text, double value, boolean ratio) {
+    record Entry(String target, CellResult cell, String text, double value, boolean ratio, String title) {
 
         /** Whether the cell did not run to OK: then its status (or "not run") stands in for a figure. */
         boolean notOk() {
@@ -127,22 +138,23 @@ final class ComparisonTable {
 
     private static Entry entry(String target, CellResult cell, Figure figure, RowContext row) {
         if (cell == null || cell.status() != CellStatus.OK) {
-            return new Entry(target, cell, null, Double.NaN, false);
+            return new Entry(target, cell, null, Double.NaN, false, null);
         }
         String text = figure.text(cell, row);
-        return new Entry(target, cell, text == null ? "–" : text, figure.value(cell), false);
+        return new Entry(target, cell, text == null ? "–" : text, figure.value(cell), false,
+                text == null ? null : figure.title(cell));
     }
 
     private static Entry ratio(String target, CellResult cell, CellResult base, Figure figure) {
         if (cell == null || base == null || cell.status() != CellStatus.OK || base.status() != CellStatus.OK) {
-            return new Entry(target, cell, "–", Double.NaN, true);
+            return new Entry(target, cell, "–", Double.NaN, true, null);
         }
         double value = figure.value(cell);
         double baseValue = figure.value(base);
         if (Double.isNaN(value) || Double.isNaN(baseValue) || baseValue <= 0) {
-            return new Entry(target, cell, "–", Double.NaN, true);
+            return new Entry(target, cell, "–", Double.NaN, true, null);
         }
-        return new Entry(target, cell, Units.ratio(value / baseValue), value / baseValue, true);
+        return new Entry(target, cell, figure.ratioText(cell, base, value / baseValue), value / baseValue, true, null);
     }
 
     /** A figure read from one number of the cell, shown with {@code format}. */

@@ -15,9 +15,10 @@ import java.util.TreeMap;
 /**
  * {@code report.html}: one self-contained page (inline CSS and SVG, nothing fetched, readable
  * without script) with the header of the run, the cells that did not finish OK and why, the same
- * comparison tables as {@code report.md}, and charts: per benchmark the median of each target with
- * a whisker to its p95, and per benchmark run at several concurrency levels the throughput against
- * N. A small inline script makes the tables sortable; without it they keep the fixed row order.
+ * comparison tables as {@code report.md} (hovering a time shows its p95 and its forks' medians), and
+ * charts: per benchmark the median of each target with a whisker to its p95, per benchmark the
+ * warm-up curves of every fork, and per benchmark run at several concurrency levels the throughput
+ * against N. A small inline script makes the tables sortable; without it they keep the fixed row order.
  * Every text taken from the run is escaped.
  */
 public final class HtmlFormat implements ReportFormat {
@@ -55,7 +56,7 @@ public final class HtmlFormat implements ReportFormat {
             out.append("<section class=\"card\"><h2>Results</h2><p>No cells were planned.</p></section>\n");
         } else {
             boolean medians = false;
-            for (Sections.Section section : Sections.of(targets, rows)) {
+            for (Sections.Section section : Sections.of(targets, rows, new Intervals())) {
                 section(out, section, targets, anchors);
                 if (section.id().equals("time") && Sections.anyDrifted(run)) {
                     out.append("<p class=\"note\">").append(Html.text(Sections.DRIFT_NOTE)).append("</p>\n");
@@ -64,6 +65,9 @@ public final class HtmlFormat implements ReportFormat {
                 if (section.id().equals("time")) {
                     medianCharts(out, rows, targets); // right below the times they draw
                     medians = true;
+                }
+                if (section.id().equals("warmup")) {
+                    warmupCharts(out, rows, targets);
                 }
             }
             if (!medians) {
@@ -93,6 +97,14 @@ public final class HtmlFormat implements ReportFormat {
         fact(out, "CPUs, memory", Html.text(RunHeader.cpusAndMemory(env)));
         if (env.containsKey("git.commit")) {
             fact(out, "Commit", "<code>" + Html.text(env.get("git.commit")) + "</code>");
+        }
+        String forks = RunHeader.forks(run);
+        if (forks != null) {
+            fact(out, "Forks", Html.text(forks));
+        }
+        String mock = RunHeader.mockWarmup(info);
+        if (mock != null) {
+            fact(out, "Mock warm-up", Html.text(mock));
         }
         fact(out, "Targets", legend(targets) + (targets.isEmpty() ? ""
                 : " <span class=\"sub\">(baseline <code>" + Html.text(targets.get(0)) + "</code>)</span>"));
@@ -195,7 +207,8 @@ public final class HtmlFormat implements ReportFormat {
             return "<td class=\"st\" data-v=\"\"><a href=\"#" + anchors.get(cell) + "\" title=\""
                     + Html.text(Units.firstLine(cell.error())) + "\"><span class=\"pill " + status + "\">" + status + "</span></a></td>";
         }
-        return "<td data-v=\"" + Html.sortKey(entry.value()) + "\">" + Html.text(entry.text()) + "</td>";
+        String title = entry.title() == null ? "" : " title=\"" + Html.text(entry.title()) + "\"";
+        return "<td data-v=\"" + Html.sortKey(entry.value()) + "\"" + title + ">" + Html.text(entry.text()) + "</td>";
     }
 
     private static void medianCharts(StringBuilder out, Map<String, Map<String, CellResult>> rows, List<String> targets) {
@@ -213,6 +226,38 @@ public final class HtmlFormat implements ReportFormat {
         out.append("<section class=\"card\" id=\"medians\">\n<h2>Median and p95 per benchmark</h2>\n<p class=\"intro\">")
                 .append("Each bar is a target's median time per iteration, its whisker reaches the p95; cold start "
                         + "is launch to first reply. Targets whose cell did not finish OK show their status.</p>\n")
+                .append(legend(targets)).append("\n<div class=\"charts\">\n");
+        charts.forEach(out::append);
+        out.append("</div>\n</section>\n");
+    }
+
+    private static void warmupCharts(StringBuilder out, Map<String, Map<String, CellResult>> rows,
+            List<String> targets) {
+        List<String> charts = new ArrayList<>();
+        for (Map.Entry<String, Map<String, CellResult>> row : rows.entrySet()) {
+            String svg = WarmupChart.of(row.getKey(), row.getValue(), targets);
+            if (svg != null) {
+                List<String> gaps = new ArrayList<>();
+                for (String target : targets) {
+                    CellResult cell = row.getValue().get(target);
+                    if (WarmupChart.curves(cell).isEmpty()) {
+                        gaps.add(target + " (" + (cell == null ? "not run"
+                                : cell.status() == CellStatus.OK ? "no warm-up recorded" : cell.status()) + ")");
+                    }
+                }
+                charts.add(figure(row.getKey(), gaps.isEmpty() ? "" : "no curve for " + String.join(", ", gaps), svg));
+            }
+        }
+        if (charts.isEmpty()) {
+            return;
+        }
+        out.append("<section class=\"card\" id=\"warmup-curves\">\n<h2>Warm-up curves</h2>\n<p class=\"intro\">")
+                .append("Per benchmark, the median of each window of a fork's warm-up against the seconds since that "
+                        + "fork started warming up, on a logarithmic scale; every fork of a target is drawn in the "
+                        + "target's colour. The solid line is the warm-up, the lighter dashed line after it the timed "
+                        + "pass in windows of about the same length. A dot marks where timing started: filled when "
+                        + "the fork was steady, a ring when it was not (capped, or its series changed in the timed "
+                        + "pass). Hover a dot for the fork's time to steady state and shape.</p>\n")
                 .append(legend(targets)).append("\n<div class=\"charts\">\n");
         charts.forEach(out::append);
         out.append("</div>\n</section>\n");

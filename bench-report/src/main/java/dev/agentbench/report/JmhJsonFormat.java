@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.TimeStats;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -19,18 +22,23 @@ import java.util.Map;
  *   <li>{@code benchmark} is {@code agentbench.<target>.<cell>}, e.g. {@code agentbench.raw.turn1_c8}.
  *   <li>{@code mode} is {@code avgt}: each timed iteration of a cell is one operation timed on its
  *       own, i.e. a JMH iteration of batch size 1 whose score is that operation's time; so
- *       {@code rawData} is {@code [[every sample]]} (one fork: the cell's JVM), {@code score} their
- *       mean and the percentiles are over the samples. JMH's {@code sample} mode would fit the
- *       samples as well, but JMH writes it as {@code rawDataHistogram}, which tools read differently.
- *       Cold start is {@code ss} (single shot) with one fork per sample, since each sample is a
- *       fresh JVM.
+ *       {@code rawData} is one list per fork (a fresh JVM, as JMH's forks are) of its samples,
+ *       {@code forks} their number, {@code score} the mean over every fork's samples and the
+ *       percentiles are over them pooled, as JMH pools its forks' iterations. JMH's {@code sample}
+ *       mode would fit the samples as well, but JMH writes it as {@code rawDataHistogram}, which tools
+ *       read differently. Cold start is {@code ss} (single shot) with one fork per sample, since each
+ *       sample is a fresh JVM.
+ *   <li>{@code measurementIterations} is the most samples of one fork: forks of a time-boxed pass
+ *       differ in their counts, which JMH's own never do.
  *   <li>{@code threads} is the concurrency: at N, each iteration runs N sessions at once and its time
  *       is how long the last of them took.
  *   <li>Times are in {@code us/op} throughout, so a benchmark's unit never changes between runs.
  *   <li>{@code secondaryMetrics}: {@code gc.alloc.rate.norm} (B/op, per session: the iteration's
- *       bytes over N), named as JMH 1.37 names it; and {@code retained.bytes} (B/agent or
- *       B/session) for footprint cells. Both hold one figure, the cell's median, so their error is
- *       {@code NaN} as JMH writes it for a single value.
+ *       bytes over N), named as JMH 1.37 names it; {@code retained.bytes} (B/agent or B/session) for
+ *       footprint cells; both hold one figure, the cell's median, so their error is {@code NaN} as JMH
+ *       writes it for a single value. And {@code cpu.time.norm} (us/op, per session: the process's CPU
+ *       time over the timed pass ÷ iterations ÷ N), one figure per fork, a name of ours after JMH's
+ *       {@code .norm} metrics, since JMH has no such metric.
  * </ul>
  * Cells that did not end OK have no entry: JMH's format has no place for a failure. The other
  * reports show them.
@@ -44,6 +52,9 @@ public final class JmhJsonFormat implements ReportFormat {
     static final String TIME_UNIT = "us/op";
 
     private static final double[] PERCENTILES = {0.0, 50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 99.999, 99.9999, 100.0};
+
+    /** The secondary metric of CPU time per operation. */
+    static final String CPU_METRIC = "cpu.time.norm";
 
     /** How JMH writes the length of an iteration that is one invocation. */
     private static final String SINGLE_SHOT = "single-shot";
@@ -81,11 +92,21 @@ public final class JmhJsonFormat implements ReportFormat {
         boolean coldStart = Sections.isColdStart(cell);
         Map<String, String> env = info.environment();
         Map<String, String> settings = info.settings();
-        double[] micros = cell.samples().stream().mapToDouble(nanos -> nanos / 1000.0).toArray();
+        // one list per fork; a cold start's every sample is a JVM of its own, however the result kept them
+        List<double[]> forks = new ArrayList<>();
+        for (Fork fork : cell.forksOrSelf()) {
+            double[] micros = fork.samples().stream().mapToDouble(nanos -> nanos / 1000.0).toArray();
+            if (coldStart) {
+                Arrays.stream(micros).forEach(sample -> forks.add(new double[] {sample}));
+            } else if (micros.length > 0) {
+                forks.add(micros);
+            }
+        }
+        double[] pooled = forks.stream().flatMapToDouble(Arrays::stream).toArray();
         node.put("benchmark", "agentbench." + cell.target() + "." + cell.name());
         node.put("mode", coldStart ? "ss" : "avgt");
         node.put("threads", coldStart ? 1 : cell.concurrency());
-        node.put("forks", coldStart ? Math.max(1, micros.length) : 1);
+        node.put("forks", Math.max(1, coldStart ? forks.size() : cell.forksOrSelf().size()));
         node.put("jvm", settings.getOrDefault("javaExecutable", "unknown"));
         ArrayNode jvmArgs = node.putArray("jvmArgs");
         for (String arg : settings.getOrDefault("jvmArgs", "").split("\\s+")) {
@@ -99,23 +120,13 @@ public final class JmhJsonFormat implements ReportFormat {
         node.put("warmupIterations", coldStart ? 0 : cell.warmupIterations());
         node.put("warmupTime", SINGLE_SHOT);
         node.put("warmupBatchSize", 1);
-        node.put("measurementIterations", coldStart ? 1 : micros.length);
+        node.put("measurementIterations", forks.stream().mapToInt(fork -> fork.length).max().orElse(0));
         node.put("measurementTime", SINGLE_SHOT);
         node.put("measurementBatchSize", 1);
         ObjectNode primary = node.putObject("primaryMetric");
-        if (micros.length > 0) {
-            metric(primary, new JmhStatistics(micros), TIME_UNIT);
-            ArrayNode rawData = primary.putArray("rawData");
-            if (coldStart) {
-                for (double sample : micros) {
-                    rawData.addArray().add(sample);
-                }
-            } else {
-                ArrayNode fork = rawData.addArray();
-                for (double sample : micros) {
-                    fork.add(sample);
-                }
-            }
+        if (pooled.length > 0) {
+            metric(primary, new JmhStatistics(pooled), TIME_UNIT);
+            rawData(primary, forks);
         } else {
             fromStats(primary, cell.time());
         }
@@ -127,6 +138,34 @@ public final class JmhJsonFormat implements ReportFormat {
         if (cell.memory() != null && cell.memory().retainedBytesPerUnit() != null) {
             single(secondary.putObject("retained.bytes"), cell.memory().retainedBytesPerUnit(),
                     "B/" + (cell.memory().retainedUnit() == null ? "op" : cell.memory().retainedUnit()));
+        }
+        cpu(secondary, cell);
+    }
+
+    /**
+     * {@code cpu.time.norm}: process CPU time per operation (per session at concurrency N), in µs,
+     * one figure per fork that measured it; or the cell's one figure when no fork has its own.
+     */
+    private static void cpu(ObjectNode secondary, CellResult cell) {
+        double perOp = 1000.0 * cell.concurrency();
+        List<double[]> forks = cell.forksOrSelf().stream().filter(fork -> fork.cpu() != null)
+                .map(fork -> new double[] {fork.cpu().nanosPerOp() / perOp}).toList();
+        if (!forks.isEmpty()) {
+            ObjectNode node = secondary.putObject(CPU_METRIC);
+            metric(node, new JmhStatistics(forks.stream().flatMapToDouble(Arrays::stream).toArray()), TIME_UNIT);
+            rawData(node, forks);
+        } else if (cell.cpu() != null) {
+            single(secondary.putObject(CPU_METRIC), cell.cpu().nanosPerOp() / perOp, TIME_UNIT);
+        }
+    }
+
+    private static void rawData(ObjectNode metric, List<double[]> forks) {
+        ArrayNode rawData = metric.putArray("rawData");
+        for (double[] fork : forks) {
+            ArrayNode values = rawData.addArray();
+            for (double value : fork) {
+                values.add(value);
+            }
         }
     }
 

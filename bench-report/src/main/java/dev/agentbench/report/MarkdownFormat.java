@@ -31,7 +31,7 @@ public final class MarkdownFormat implements ReportFormat {
         StringBuilder out = new StringBuilder();
         RunInfo info = run.info();
         out.append("# agentbench report: ").append(text(info.runId())).append("\n\n");
-        header(out, info);
+        header(out, run);
         List<String> targets = run.targets(options.baseline());
         Map<String, Map<String, CellResult>> rows = Sections.rows(run);
         out.append("## Results\n\n");
@@ -39,7 +39,7 @@ public final class MarkdownFormat implements ReportFormat {
             out.append("No cells were planned.\n");
             return out.toString();
         }
-        for (Sections.Section section : Sections.of(targets, rows)) {
+        for (Sections.Section section : Sections.of(targets, rows, new Intervals())) {
             out.append("### ").append(section.title()).append("\n\n").append(section.intro()).append("\n\n")
                     .append(escape(ComparisonTable.markdown(targets, section.rows()))).append('\n');
             if (section.id().equals("time") && Sections.anyDrifted(run)) {
@@ -50,7 +50,8 @@ public final class MarkdownFormat implements ReportFormat {
         return out.toString();
     }
 
-    private static void header(StringBuilder out, RunInfo info) {
+    private static void header(StringBuilder out, RunData run) {
+        RunInfo info = run.info();
         Map<String, String> env = info.environment();
         out.append("| | |\n|---|---|\n");
         row(out, "Run", code(info.runId()) + ", " + info.status() + RunHeader.completion(info));
@@ -61,6 +62,14 @@ public final class MarkdownFormat implements ReportFormat {
         row(out, "CPUs, memory", text(RunHeader.cpusAndMemory(env)));
         if (env.containsKey("git.commit")) {
             row(out, "Commit", code(env.get("git.commit")));
+        }
+        String forks = RunHeader.forks(run);
+        if (forks != null) {
+            row(out, "Forks", text(forks));
+        }
+        String mock = RunHeader.mockWarmup(info);
+        if (mock != null) {
+            row(out, "Mock warm-up", text(mock));
         }
         for (String note : info.notes()) {
             row(out, "Note", text(note));

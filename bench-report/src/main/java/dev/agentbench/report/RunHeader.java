@@ -1,9 +1,14 @@
 package dev.agentbench.report;
 
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunStatus;
 import java.util.ArrayList;
+import java.util.IntSummaryStatistics;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -51,6 +56,54 @@ final class RunHeader {
         List<String> settings = new ArrayList<>();
         new TreeMap<>(info.settings()).forEach((key, value) -> settings.add(key + "=" + value));
         return String.join(", ", settings);
+    }
+
+    /**
+     * How many forks (fresh JVMs) the OK cells ran in: {@code 2 per cell, each a fresh JVM; cold start:
+     * 10 JVMs}; {@code null} when no cell ran OK.
+     */
+    static String forks(RunData run) {
+        IntSummaryStatistics timed = new IntSummaryStatistics();
+        IntSummaryStatistics coldStart = new IntSummaryStatistics();
+        boolean anyFork = false;
+        for (CellResult cell : run.cells()) {
+            if (cell.status() == CellStatus.OK && cell.time() != null) {
+                anyFork |= !cell.forks().isEmpty();
+                (Sections.isColdStart(cell) ? coldStart : timed).accept(cell.forksOrSelf().size());
+            }
+        }
+        if (!anyFork) {
+            return timed.getCount() + coldStart.getCount() == 0 ? null
+                    : "1 per cell (results of format 1: one JVM per cell, so the spread between JVMs is unknown)";
+        }
+        List<String> parts = new ArrayList<>();
+        if (timed.getCount() > 0) {
+            parts.add(range(timed) + " per cell, each a fresh JVM");
+        }
+        if (coldStart.getCount() > 0) {
+            parts.add("cold start: " + range(coldStart) + " JVMs");
+        }
+        return String.join("; ", parts);
+    }
+
+    private static String range(IntSummaryStatistics counts) {
+        return counts.getMin() == counts.getMax() ? Integer.toString(counts.getMin())
+                : counts.getMin() + "–" + counts.getMax();
+    }
+
+    /**
+     * How the mock was warmed: {@code 12.0 s, 48,000 requests; median request 350 µs in the first
+     * window, 120 µs in the last; steady}; {@code null} when the run does not say.
+     */
+    static String mockWarmup(RunInfo info) {
+        MockWarmup warmup = info.mockWarmup();
+        if (warmup == null) {
+            return null;
+        }
+        return Units.time(warmup.millis() * 1e6) + ", " + String.format(Locale.ROOT, "%,d", warmup.requests())
+                + " requests; median request " + Units.time(warmup.firstMedianMicros() * 1e3)
+                + " in the first window, " + Units.time(warmup.lastMedianMicros() * 1e3) + " in the last; "
+                + (warmup.steady() ? "steady" : "not steady: stopped at its cap");
     }
 
     static String join(String... parts) {

@@ -10,8 +10,8 @@ import java.util.TreeMap;
 
 /**
  * The sections of the human-readable reports, in order, each a comparison table of one figure:
- * time, cold start, allocation, retained heap, throughput and parallel tool calls. Worded once so
- * that {@code report.md} and {@code report.html} say the same thing.
+ * time, CPU time, warm-up, cold start, allocation, retained heap, throughput and parallel tool
+ * calls. Worded once so that {@code report.md} and {@code report.html} say the same thing.
  */
 final class Sections {
 
@@ -26,9 +26,11 @@ final class Sections {
     /** The calibration target whose figures cold start subtracts. */
     static final String FLOOR = "noop";
 
-    /** The note under the time table when some cell drifted (marked †). */
-    static final String DRIFT_NOTE = "† not steady: the median of the timed pass's last third differs from its first "
-            + "third's by more than the drift threshold; warm up longer before trusting this figure.";
+    /** The note under the time table when some cell is not steady (marked †). */
+    static final String DRIFT_NOTE = "† not steady: a fork's warm-up reached its cap before its window medians "
+            + "settled, or its series changed inside the timed pass (shape NO_STEADY_STATE; see the "
+            + "warm-up section); in a result of format 1, the timed pass's last third drifted from its first. Warm "
+            + "up longer before trusting this figure.";
 
     private Sections() {}
 
@@ -37,13 +39,30 @@ final class Sections {
      *
      * @param targets the run's targets, the baseline first
      * @param rows cell name → target → result, in report order (see {@link #rows})
+     * @param intervals the intervals of the run's cells
      */
-    static List<Section> of(List<String> targets, Map<String, Map<String, CellResult>> rows) {
+    static List<Section> of(List<String> targets, Map<String, Map<String, CellResult>> rows, Intervals intervals) {
         String baseline = targets.get(0);
         String ratioNote = targets.size() > 1 ? " Each other target also as a ratio to `" + baseline + "`." : "";
         List<Section> sections = new ArrayList<>();
-        add(sections, "time", "Time per iteration", "Median, p95 in brackets." + ratioNote,
-                ComparisonTable.rows(targets, rows, TIME, Sections::context, true));
+        add(sections, "time", "Time per iteration", "The median of the forks' medians (each fork a fresh JVM), its "
+                        + "95% interval in brackets: a bootstrap that resamples the forks, then the samples within "
+                        + "each, so that it holds the spread between JVMs." + (targets.size() > 1
+                        ? " Each other target also as a ratio to `" + baseline + "`, with the ratio's 95% interval."
+                        : "") + " Hover a figure in `report.html` for its p95 and its forks' medians; `summary.json` has every "
+                        + "statistic.",
+                ComparisonTable.rows(targets, rows, ForkFigures.time(intervals), Sections::context, true));
+        add(sections, "cpu", "CPU time per iteration", "Process CPU time over the timed pass (every thread: the "
+                        + "target's, the JIT's, the GC's) ÷ iterations, the median over forks; at concurrency N an "
+                        + "iteration is N sessions. It barely moves with the machine's other load, and it is what a "
+                        + "service pays in cores." + ratioNote,
+                ComparisonTable.rows(targets, rows, ForkFigures.CPU, Sections::context, false));
+        add(sections, "warmup", "Warm-up", "Time to steady state: how long a fork warmed up until a trend test "
+                        + "found its window medians settled, the median over forks, then how many forks were steady. "
+                        + "A fork that reached the warm-up cap is `capped` and never steady; a fork whose series "
+                        + "changed inside the timed pass says NO_STEADY_STATE. A SLOWDOWN (the timed pass steady, but "
+                        + "slower than an earlier stretch) counts as steady." + ratioNote,
+                ComparisonTable.rows(targets, rows, ForkFigures.WARMUP, Sections::context, false));
         add(sections, "cold-start", "Cold start", "A fresh JVM per sample: launch to first reply (median), launch to "
                         + "agent built, and classes loaded; \"over noop\" subtracts the same figure of the `noop` "
                         + "target, the JVM and harness floor." + ratioNote,
@@ -81,9 +100,9 @@ final class Sections {
         return rows;
     }
 
-    /** Whether some cell's timed pass was not steady. */
+    /** Whether some cell was not steady (marked †). */
     static boolean anyDrifted(RunData run) {
-        return run.cells().stream().anyMatch(cell -> Boolean.FALSE.equals(cell.steadyState()));
+        return run.cells().stream().anyMatch(ForkFigures::unsteady);
     }
 
     /** The unit of a row's times (by the geometric mean of its medians) and its calibration cell. */
@@ -101,22 +120,6 @@ final class Sections {
     static boolean isColdStart(CellResult cell) {
         return cell.metrics().containsKey("firstReplyMs");
     }
-
-    static final ComparisonTable.Figure TIME = new ComparisonTable.Figure() {
-        @Override
-        public String text(CellResult cell, ComparisonTable.RowContext row) {
-            if (cell.time() == null || isColdStart(cell)) {
-                return null;
-            }
-            String text = row.timeUnit().format(cell.time().median()) + " (" + row.timeUnit().format(cell.time().p95()) + ")";
-            return Boolean.FALSE.equals(cell.steadyState()) ? text + " †" : text;
-        }
-
-        @Override
-        public double value(CellResult cell) {
-            return cell.time() == null || isColdStart(cell) ? Double.NaN : cell.time().median();
-        }
-    };
 
     static final ComparisonTable.Figure COLD_START = new ComparisonTable.Figure() {
         @Override

@@ -4,17 +4,22 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.TimeStats;
+import dev.agentbench.api.result.Warmup;
+import dev.agentbench.report.stats.Estimate;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
  * {@code summary.json}: the run and one entry per planned cell, in plan order, without the raw
  * samples (those stay in each cell's own file). Field names are kept across versions; new ones are
  * only added. {@code format} is the results format ({@link RunLayout#FORMAT}): it says which version
- * of this shape the file has.
+ * of this shape the file has. Format 2 added the mock's warm-up, and per cell the 95% interval of
+ * its median, its CPU time and one entry per fork (a result of format 1 reads as one fork).
  */
 public final class SummaryJsonFormat implements ReportFormat {
 
@@ -45,6 +50,8 @@ public final class SummaryJsonFormat implements ReportFormat {
         for (Map.Entry<String, String> entry : new TreeMap<>(info.environment()).entrySet()) {
             environment.put(entry.getKey(), entry.getValue());
         }
+        root.set("mockWarmup", RunData.MAPPER.valueToTree(info.mockWarmup()));
+        Intervals intervals = new Intervals();
         ArrayNode cells = root.putArray("cells");
         for (CellResult cell : run.cells()) {
             ObjectNode node = cells.addObject();
@@ -85,11 +92,51 @@ public final class SummaryJsonFormat implements ReportFormat {
             node.set("turnLatency", RunData.MAPPER.valueToTree(cell.turnLatency()));
             node.set("jvm", RunData.MAPPER.valueToTree(cell.jvm()));
             node.set("metrics", RunData.MAPPER.valueToTree(cell.metrics()));
+            Optional<Estimate> interval = intervals.median(cell);
+            if (interval.isEmpty()) {
+                node.putNull("interval");
+            } else {
+                node.putObject("interval").put("low", interval.get().low()).put("high", interval.get().high())
+                        .put("confidence", Intervals.CONFIDENCE);
+            }
+            node.set("cpu", RunData.MAPPER.valueToTree(cell.cpu()));
+            ArrayNode forks = node.putArray("forks");
+            for (Fork fork : cell.forksOrSelf()) {
+                fork(forks.addObject(), fork);
+            }
         }
         try {
             return RunData.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("Cannot render summary.json", e);
+        }
+    }
+
+    /** One fork, without its samples and curve: its size, median, whether steady and why not, its CPU. */
+    private static void fork(ObjectNode node, Fork fork) {
+        Warmup warmup = fork.warmup();
+        node.put("fork", fork.fork());
+        node.put("n", fork.time().n());
+        node.put("median", fork.time().median());
+        if (fork.steadyState() == null) {
+            node.putNull("steady");
+        } else {
+            node.put("steady", fork.steadyState());
+        }
+        node.put("shape", warmup == null ? null : warmup.shape().name());
+        if (warmup == null) {
+            node.putNull("capped");
+            node.putNull("warmupMillis");
+            node.putNull("warmupIterations");
+        } else {
+            node.put("capped", warmup.capped());
+            node.put("warmupMillis", Math.round(warmup.nanos() / 1e6));
+            node.put("warmupIterations", warmup.iterations());
+        }
+        if (fork.cpu() == null) {
+            node.putNull("cpuNanosPerOp");
+        } else {
+            node.put("cpuNanosPerOp", fork.cpu().nanosPerOp());
         }
     }
 }

@@ -19,7 +19,7 @@ final class SvgCharts {
         "#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#9c755f", "#bab0ac"
     };
 
-    private static final int WIDTH = 500;
+    static final int WIDTH = 500;
     private static final int LABEL_WIDTH = 84;
     private static final int VALUE_WIDTH = 156;
     private static final int ROW_HEIGHT = 24;
@@ -166,18 +166,18 @@ final class SvgCharts {
         return bottom - (bottom - top) * fraction;
     }
 
-    private static StringBuilder open(String label, int height) {
+    static StringBuilder open(String label, int height) {
         return new StringBuilder(String.format(Locale.ROOT,
                 "<svg class=\"chart\" role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\"><title>%s</title>",
                 WIDTH, height, WIDTH, height, Html.text(label)));
     }
 
-    private static String line(double x1, double y1, double x2, double y2, String cssClass) {
+    static String line(double x1, double y1, double x2, double y2, String cssClass) {
         return String.format(Locale.ROOT, "<line class=\"%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>",
                 cssClass, x1, y1, x2, y2);
     }
 
-    private static String text(double x, double y, String anchor, String cssClass, String text) {
+    static String text(double x, double y, String anchor, String cssClass, String text) {
         return String.format(Locale.ROOT, "<text class=\"%s\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>",
                 cssClass, x, y, anchor, Html.text(text));
     }

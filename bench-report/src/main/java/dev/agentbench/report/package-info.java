@@ -3,6 +3,8 @@
  * {@code summary.json} for machines, {@code report.md} and {@code report.html} for people, and
  * {@code jmh-result.json} in JMH's JSON shape for tools made for JMH. A report reads the cells that
  * the run's {@code run.json} planned and nothing else; a planned cell without a result file shows
- * as {@code MISSING}.
+ * as {@code MISSING}. Results of every format up to {@link dev.agentbench.api.result.RunLayout#FORMAT}
+ * are read; a cell of format 1 is one fork. Medians and ratios carry 95% intervals of
+ * {@link dev.agentbench.report.stats.HierarchicalBootstrap}.
  */
 package dev.agentbench.report;

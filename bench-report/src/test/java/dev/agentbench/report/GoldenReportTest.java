@@ -11,9 +11,13 @@ import java.nio.file.Paths;
 import org.junit.jupiter.api.Test;
 
 /**
- * Seals the machine-readable and the human-readable formats against a fixed run directory that
- * holds OK, FAILED, TIMEOUT, MISSING and unreadable cells, {@code _cN} variants, a custom
- * benchmark, a target that planned only some rows (the others are "not run"), and result files of cells the run did not plan (which must not appear).
+ * Seals the machine-readable and the human-readable formats against two fixed run directories. The
+ * first ({@code run-fixed/}) is of results format 1, one JVM per cell, and must stay readable: OK,
+ * FAILED, TIMEOUT, MISSING and unreadable cells, {@code _cN} variants, a custom benchmark, a target
+ * that planned only some rows (the others are "not run"), and result files of cells the run did not
+ * plan (which must not appear). The second ({@code run-forks/}) is of format 2: cells of two and three
+ * forks with warm-up curves and CPU time, a fork that hit its warm-up cap and one that slowed down,
+ * cold starts of one fork per JVM, a failed cell that kept the fork that ran, and the mock's warm-up.
  *
  * <p>After an intended change of format, regenerate the golden files with
  * {@code mvn -pl bench-report test -Dagentbench.golden.update=true} and review the diff.
@@ -24,8 +28,16 @@ class GoldenReportTest {
         return Paths.get(GoldenReportTest.class.getResource("/run-fixed/run.json").toURI()).getParent();
     }
 
+    static Path forkRun() throws URISyntaxException {
+        return Paths.get(GoldenReportTest.class.getResource("/run-forks/run.json").toURI()).getParent();
+    }
+
     private static void assertGolden(ReportFormat format, String golden) throws Exception {
-        String rendered = format.render(RunData.read(fixedRun()), ReportOptions.defaults());
+        assertGolden(format, fixedRun(), golden);
+    }
+
+    private static void assertGolden(ReportFormat format, Path run, String golden) throws Exception {
+        String rendered = format.render(RunData.read(run), ReportOptions.defaults());
         Path goldenFile = Path.of("src/test/resources/golden", golden);
         if (Boolean.getBoolean("agentbench.golden.update")) {
             Files.createDirectories(goldenFile.getParent());
@@ -47,6 +59,21 @@ class GoldenReportTest {
     @Test
     void jmhJsonIsSealed() throws Exception {
         assertGolden(new JmhJsonFormat(), "jmh-result.json");
+    }
+
+    @Test
+    void summaryJsonOfForksIsSealed() throws Exception {
+        assertGolden(new SummaryJsonFormat(), forkRun(), "forks/summary.json");
+    }
+
+    @Test
+    void markdownOfForksIsSealed() throws Exception {
+        assertGolden(new MarkdownFormat(), forkRun(), "forks/report.md");
+    }
+
+    @Test
+    void jmhJsonOfForksIsSealed() throws Exception {
+        assertGolden(new JmhJsonFormat(), forkRun(), "forks/jmh-result.json");
     }
 
     @Test

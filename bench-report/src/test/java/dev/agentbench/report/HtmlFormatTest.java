@@ -57,6 +57,42 @@ class HtmlFormatTest {
         assertThat(html.indexOf("<script>")).isGreaterThan(html.lastIndexOf("</table>"));
     }
 
+    private static String forks() throws Exception {
+        return new HtmlFormat().render(RunData.read(GoldenReportTest.forkRun()), ReportOptions.defaults());
+    }
+
+    @Test
+    void theHeaderOfARunOfForksSaysHowManyAndHowTheMockWarmedUp() throws Exception {
+        assertThat(forks()).contains("<dt>Forks</dt><dd>2–3 per cell, each a fresh JVM; cold start: 3 JVMs</dd>",
+                "<dt>Mock warm-up</dt><dd>12.0 s, 48,213 requests; median request 353 µs in the first window, "
+                        + "118 µs in the last; steady</dd>");
+        assertThat(fixed()).contains("<dt>Forks</dt><dd>1 per cell (results of format 1")
+                .doesNotContain("Mock warm-up");
+    }
+
+    @Test
+    void aTimeShowsItsIntervalAndOnHoverItsP95AndItsForksMedians() throws Exception {
+        assertThat(forks()).contains("<td data-v=\"305200.0\" title=\"p95 352 µs · 72 samples in 3 forks, whose medians "
+                        + "are 297 µs, 305 µs, 333 µs\">305 µs [296–340] †</td>",
+                "<td class=\"ratio\" data-v=\"1.7545271629778671\">1.75× [1.65–1.95]</td>");
+    }
+
+    @Test
+    void eachRowWithWarmupCurvesHasAChartWithEveryForkAndTheForksThatDidNotSettleAreRings() throws Exception {
+        String html = forks();
+        int curves = html.indexOf("id=\"warmup-curves\"");
+        assertThat(curves).as("a section of warm-up curves").isGreaterThan(html.indexOf("id=\"warmup\""));
+        String section = html.substring(curves, html.indexOf("</section>", curves));
+        assertThat(section.split("<svg class=\"chart\"", -1)).as("turn1 and turn1_c8").hasSize(3);
+        assertThat(section).contains("<figcaption>turn1_c8<span class=\"gaps\">no curve for noop (FAILED)</span>")
+                .contains("<title>llmagent fork 3: capped at 60.0 s (NO_STEADY_STATE, 190,000 iterations)</title>")
+                .contains("<title>raw fork 1: steady after 15.0 s (WARMUP, 61,000 iterations)</title>")
+                .contains("stroke-opacity=\"0.45\"");
+        // one warm-up line per fork of an OK cell: 3 targets × 3 forks at turn1, 2 targets × 2 forks at turn1_c8
+        assertThat(section.split("<polyline fill=\"none\" stroke-width=\"1.5\" stroke=", -1)).hasSize(9 + 4 + 1);
+        assertThat(fixed()).doesNotContain("warmup-curves");
+    }
+
     @Test
     void everyTextFromTheRunIsEscaped(@TempDir Path temp) throws Exception {
         String html = new HtmlFormat().render(RunData.read(HostileRun.write(temp)), ReportOptions.defaults());

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code report.html} in a real browser (Debian's headless Chromium, installed when missing; see
  * {@link Chromium}): it loads with no script error and no network request, its tables and charts
  * are laid out with a size, the reasons of failed cells are on the page, and nothing from a result
- * becomes markup. Leaves {@code target/browser/report.html} and its screenshot
- * {@code target/browser/report.png} for a person to look at.
+ * becomes markup; a run of forks shows its warm-up curves. Leaves {@code target/browser/report.html},
+ * {@code forks.html} and their screenshots {@code report.png}, {@code forks.png} for a person to look at.
  */
 class HtmlInBrowserTest {
 
@@ -98,6 +98,36 @@ class HtmlInBrowserTest {
         assertThat(shot.exitCode()).as(shot.stderr()).isZero();
         assertThat(screenshot).exists();
         assertThat(Files.size(screenshot)).isGreaterThan(20_000);
+        assertNoNetwork(netLog, shot);
+    }
+
+    @Test
+    void theReportOfARunOfForksLoadsWithItsWarmupCurves(@TempDir Path temp) throws Exception {
+        String html = new HtmlFormat().render(RunData.read(GoldenReportTest.forkRun()), ReportOptions.defaults());
+        Files.createDirectories(ARTIFACTS);
+        Path page = ARTIFACTS.resolve("forks.html");
+        Files.writeString(page, html);
+        assertNoExternalReference(html);
+
+        JsonNode probe = probe(html, temp);
+        assertThat(probe.get("errors")).as("script errors").isEmpty();
+        assertThat(probe.get("resources")).as("resources fetched").isEmpty();
+        // time, CPU, warm-up, cold start, allocation, throughput
+        assertThat(probe.get("tables").asInt()).as("comparison tables").isEqualTo(6);
+        // medians of cold_start, turn1, turn1_c8; warm-up curves of turn1, turn1_c8; throughput of turn1
+        assertThat(probe.get("charts")).hasSize(6).allSatisfy(chart -> {
+            assertThat(chart.get("w").asDouble()).isGreaterThan(100);
+            assertThat(chart.get("h").asDouble()).isGreaterThan(50);
+            assertThat(chart.get("shapes").asInt()).isGreaterThan(2);
+        });
+
+        Path screenshot = ARTIFACTS.resolve("forks.png");
+        Files.deleteIfExists(screenshot);
+        Path netLog = temp.resolve("forks-netlog.json");
+        Chromium.Output shot = Chromium.render(page, temp.resolve("profile-forks"), netLog,
+                List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
+        assertThat(shot.exitCode()).as(shot.stderr()).isZero();
+        assertThat(screenshot).exists();
         assertNoNetwork(netLog, shot);
     }
 

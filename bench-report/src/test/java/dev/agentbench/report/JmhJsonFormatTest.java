@@ -93,6 +93,35 @@ class JmhJsonFormatTest {
         assertThat(footprint.at("/secondaryMetrics/retained.bytes/scoreUnit").asText()).isEqualTo("B/agent");
     }
 
+    @Test
+    void eachForkIsAListOfRawDataAndCpuTimeIsASecondaryMetricPerSession() throws Exception {
+        String json = new JmhJsonFormat().render(RunData.read(GoldenReportTest.forkRun()), ReportOptions.defaults());
+        JsonNode root = RunData.MAPPER.readTree(json);
+        for (JsonNode entry : root) {
+            List<String> names = new ArrayList<>();
+            entry.fieldNames().forEachRemaining(names::add);
+            assertThat(names).containsExactlyElementsOf(FIELDS);
+        }
+        JsonNode turn1 = find(root, "agentbench.llmagent.turn1");
+        assertThat(turn1.get("forks").asInt()).isEqualTo(3);
+        assertThat(turn1.at("/primaryMetric/rawData")).hasSize(3).allSatisfy(fork -> assertThat(fork).hasSize(24));
+        assertThat(turn1.get("measurementIterations").asInt()).isEqualTo(24);
+        assertThat(turn1.at("/secondaryMetrics/cpu.time.norm/scoreUnit").asText()).isEqualTo("us/op");
+        assertThat(turn1.at("/secondaryMetrics/cpu.time.norm/rawData").toString()).isEqualTo("[[520.0],[550.0],[580.0]]");
+        assertThat(turn1.at("/secondaryMetrics/cpu.time.norm/score").asDouble()).isEqualTo(550.0);
+
+        JsonNode c8 = find(root, "agentbench.raw.turn1_c8");
+        assertThat(c8.get("forks").asInt()).isEqualTo(2);
+        assertThat(c8.at("/secondaryMetrics/cpu.time.norm/rawData").toString())
+                .as("per session: an iteration's CPU time over 8").isEqualTo("[[206.25],[211.25]]");
+
+        JsonNode coldStart = find(root, "agentbench.raw.cold_start");
+        assertThat(coldStart.get("mode").asText()).isEqualTo("ss");
+        assertThat(coldStart.get("forks").asInt()).isEqualTo(3);
+        assertThat(coldStart.at("/primaryMetric/rawData").toString()).isEqualTo("[[418000.0],[402000.0],[455000.0]]");
+        assertThat(coldStart.at("/secondaryMetrics").has("cpu.time.norm")).isFalse();
+    }
+
     private static JsonNode find(JsonNode root, String benchmark) {
         for (JsonNode entry : root) {
             if (entry.get("benchmark").asText().equals(benchmark)) {

@@ -15,6 +15,14 @@ class SvgChartsTest {
     }
 
     @Test
+    void aWarmupAxisHasRoundTicksAroundItsCurvesOnALogScale() {
+        assertThat(WarmupChart.logTicks(170_000, 600_000)).containsExactly(100_000, 200_000, 500_000, 1_000_000);
+        assertThat(WarmupChart.logTicks(180, 1_900_000)).containsExactly(100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000);
+        assertThat(WarmupChart.logTicks(150, 150)).containsExactly(100, 200);
+        assertThat(WarmupChart.logTicks(100, 100)).containsExactly(100, 200);
+    }
+
+    @Test
     void labelsAreShortAndRound() {
         assertThat(SvgCharts.compact(240.748)).isEqualTo("241");
         assertThat(SvgCharts.compact(1049)).isEqualTo("1.05k");

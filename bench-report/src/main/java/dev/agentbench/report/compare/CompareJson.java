@@ -7,14 +7,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The comparison as JSON, for machines. The shape is documented in {@code docs/compare.md} and
  * versioned by {@link #FORMAT_VERSION}: fields are only added within a version; a rename or a
- * change of meaning makes a new version.
+ * change of meaning makes a new version. Version 2 keeps every field of version 1 and adds the
+ * forks: a side's median is the median of its fork medians and the interval resamples forks, then
+ * samples; {@code forks} per side, {@code method.minForks} and the verdict {@code TOO_FEW_FORKS} are
+ * new.
  */
 public final class CompareJson {
 
     /** The value of the top-level {@code format} field. */
     public static final String FORMAT = "agentbench-compare";
     /** The value of the top-level {@code formatVersion} field. */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -28,13 +31,14 @@ public final class CompareJson {
         run(root.putObject("base"), comparison.base());
         run(root.putObject("new"), comparison.changed());
         root.putObject("method")
-                .put("statistic", "median")
-                .put("interval", "percentile bootstrap")
+                .put("statistic", "median of fork medians")
+                .put("interval", "hierarchical percentile bootstrap: forks, then samples within each fork")
                 .put("threshold", options.threshold())
                 .put("confidence", options.confidence())
                 .put("resamples", options.resamples())
                 .put("seed", options.seed())
-                .put("minSamples", options.minSamples());
+                .put("minSamples", options.minSamples())
+                .put("minForks", CompareOptions.MIN_FORKS);
         root.put("regression", comparison.hasRegression());
         ObjectNode counts = root.putObject("counts");
         for (Verdict verdict : Verdict.values()) {
@@ -89,5 +93,6 @@ public final class CompareJson {
         } else {
             node.put("median", side.median());
         }
+        node.put("forks", side.forks());
     }
 }

@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * The comparison as markdown, for a CI log or a pull request: a header, one line that says whether
  * anything regressed and which cells, one table of the compared cells in report order with each
- * regression in bold, then the cells that were not compared and why.
+ * regression in bold and the forks each side ran in, then the cells that were not compared and why
+ * (with both medians where both runs have one).
  */
 public final class CompareMarkdown {
 
@@ -24,9 +25,11 @@ public final class CompareMarkdown {
         row(out, "New run", run(comparison.changed()));
         row(out, "Rule", "regression: median new ÷ base above " + ratio(1 + options.threshold()) + " (threshold "
                 + CompareOptions.percent(options.threshold()) + ") and its " + interval + " wholly above 1×; "
-                + "improvement: below " + ratio(1 - options.threshold()) + " and its interval wholly below 1×");
-        row(out, "Interval", "percentile bootstrap of the ratio of medians, " + String.format(Locale.ROOT, "%,d",
-                options.resamples()) + " resamples of each run's samples, seed " + options.seed());
+                + "improvement: below " + ratio(1 - options.threshold()) + " and its interval wholly below 1×; "
+                + "a cell needs " + CompareOptions.MIN_FORKS + " forks a side to be judged");
+        row(out, "Interval", "hierarchical percentile bootstrap of the ratio of the medians of fork medians, "
+                + String.format(Locale.ROOT, "%,d", options.resamples()) + " rounds, each resampling a run's forks, "
+                + "then the samples within each drawn fork; seed " + options.seed());
         out.append('\n');
 
         List<CellComparison> compared = comparison.cells().stream().filter(cell -> cell.verdict().compared()).toList();
@@ -53,7 +56,7 @@ public final class CompareMarkdown {
 
         if (!compared.isEmpty()) {
             out.append("| Benchmark | Target | Base median | New median | New ÷ base | ").append(interval)
-                    .append(" | Verdict |\n|---|---|---:|---:|---:|---|---|\n");
+                    .append(" | Forks | Verdict |\n|---|---|---:|---:|---:|---|---:|---|\n");
             for (CellComparison cell : compared) {
                 RatioEstimate estimate = cell.estimate();
                 String verdict = cell.verdict() == Verdict.REGRESSION ? "**REGRESSION**" : cell.verdict().label();
@@ -62,6 +65,7 @@ public final class CompareMarkdown {
                         .append(Units.time(cell.changed().median())).append(" | ")
                         .append(ratio(estimate.ratio())).append(" | ")
                         .append(ratio(estimate.low())).append(" – ").append(ratio(estimate.high())).append(" | ")
+                        .append(cell.base().forks()).append(" / ").append(cell.changed().forks()).append(" | ")
                         .append(verdict).append(" |\n");
             }
             out.append('\n');
@@ -71,12 +75,21 @@ public final class CompareMarkdown {
             for (CellComparison cell : comparison.cells()) {
                 if (!cell.verdict().compared()) {
                     out.append("- ").append(code(cell.id())).append(' ').append(cell.verdict().label()).append(": ")
-                            .append(text(cell.note())).append('\n');
+                            .append(text(cell.note())).append(medians(cell)).append('\n');
                 }
             }
             out.append('\n');
         }
         return out.toString();
+    }
+
+    /** Both medians of a cell not compared, where both runs have one: {@code  (medians 310 µs → 330 µs)}. */
+    private static String medians(CellComparison cell) {
+        if (cell.base() == null || cell.changed() == null || cell.base().median() == null
+                || cell.changed().median() == null) {
+            return "";
+        }
+        return " (medians " + Units.time(cell.base().median()) + " → " + Units.time(cell.changed().median()) + ")";
     }
 
     private static String run(Comparison.RunRef run) {

@@ -1,5 +1,6 @@
 package dev.agentbench.report.compare;
 
+import dev.agentbench.report.stats.HierarchicalBootstrap;
 import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -21,9 +22,14 @@ public record CompareOptions(double threshold, double confidence, int resamples,
     /** A 99% interval: across 100 unchanged cells, about one interval misses 1 by chance. */
     public static final double DEFAULT_CONFIDENCE = 0.99;
     /** Bootstrap rounds per cell: 25 ratios beyond each bound of a 99% interval. */
-    public static final int DEFAULT_RESAMPLES = 5_000;
+    public static final int DEFAULT_RESAMPLES = HierarchicalBootstrap.DEFAULT_RESAMPLES;
     /** The bootstrap's seed: fixed, so that the same runs always compare the same. */
-    public static final long DEFAULT_SEED = 20_261_129L;
+    public static final long DEFAULT_SEED = HierarchicalBootstrap.DEFAULT_SEED;
+    /**
+     * The fewest forks (fresh JVMs) a cell needs in each run to be judged: from one JVM, nothing can
+     * be said of how far another JVM's median would fall, and that is the larger part of the noise.
+     */
+    public static final int MIN_FORKS = 2;
 
     private static final Pattern PERCENT = Pattern.compile("(\\d{1,3}(?:\\.\\d{1,4})?)%");
 
@@ -82,11 +88,7 @@ public record CompareOptions(double threshold, double confidence, int resamples,
      * less than the confidence asked for, so no claim of significance could be honest.
      */
     public int minSamples() {
-        int n = 1;
-        while (2 * Math.pow(0.5, n) > 1 - confidence) {
-            n++;
-        }
-        return n;
+        return HierarchicalBootstrap.minSamples(confidence);
     }
 
     @Override

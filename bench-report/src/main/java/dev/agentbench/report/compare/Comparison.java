@@ -4,9 +4,12 @@ import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunStatus;
-import dev.agentbench.report.RunData;
-import java.util.ArrayList;
 import dev.agentbench.report.RowOrder;
+import dev.agentbench.report.RunData;
+import dev.agentbench.report.stats.Estimate;
+import dev.agentbench.report.stats.ForkSamples;
+import dev.agentbench.report.stats.HierarchicalBootstrap;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +18,9 @@ import java.util.Objects;
 
 /**
  * Two runs compared cell by cell: for every cell (target and cell name) in both, the ratio of the
- * medians new ÷ base with a bootstrap interval, and a verdict.
+ * medians new ÷ base (each the median of the cell's fork medians) with an interval of {@link
+ * HierarchicalBootstrap}, which resamples forks and then samples, and a verdict. A cell needs
+ * {@link CompareOptions#MIN_FORKS} forks a side to be judged.
  *
  * @param base the run compared against
  * @param changed the run under judgement
@@ -82,14 +87,21 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
         if (base.status() != CellStatus.OK || changed.status() != CellStatus.OK) {
             return cell(any, Verdict.NOT_OK, baseSide, newSide, null, notOk(base, changed));
         }
-        int needed = options.minSamples();
-        if (base.samples().size() < needed || changed.samples().size() < needed) {
-            return cell(any, Verdict.TOO_FEW_SAMPLES, baseSide, newSide, null,
-                    base.samples().size() + " samples in base, " + changed.samples().size() + " in new; a "
-                            + CompareOptions.percent(options.confidence()) + " interval needs at least " + needed);
+        if (baseSide.forks() < CompareOptions.MIN_FORKS || newSide.forks() < CompareOptions.MIN_FORKS) {
+            return cell(any, Verdict.TOO_FEW_FORKS, baseSide, newSide, null, forks(baseSide.forks()) + " in base, "
+                    + newSide.forks() + " in new; a cell is judged with at least " + CompareOptions.MIN_FORKS
+                    + " forks a side: one JVM cannot show how far another's median would fall");
         }
-        RatioEstimate estimate = RatioOfMedians.estimate(CellSide.samplesOf(base), CellSide.samplesOf(changed),
+        int needed = options.minSamples();
+        boolean forkWithout = !CellSide.everyForkHasSamples(base) || !CellSide.everyForkHasSamples(changed);
+        if (forkWithout || baseSide.samples() < needed || newSide.samples() < needed) {
+            return cell(any, Verdict.TOO_FEW_SAMPLES, baseSide, newSide, null, baseSide.samples() + " samples in base, "
+                    + newSide.samples() + " in new" + (forkWithout ? " (a fork has none)" : "") + "; a "
+                    + CompareOptions.percent(options.confidence()) + " interval needs at least " + needed);
+        }
+        Estimate ratio = HierarchicalBootstrap.ratio(forkSamples(base, "base"), forkSamples(changed, "new"),
                 options.confidence(), options.resamples(), options.seed());
+        RatioEstimate estimate = new RatioEstimate(ratio.value(), ratio.low(), ratio.high());
         return cell(any, verdict(estimate, options.threshold()), baseSide, newSide, estimate, null);
     }
 
@@ -108,6 +120,18 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
             return estimate.significantlyFaster() ? Verdict.IMPROVEMENT : Verdict.NOT_SIGNIFICANT;
         }
         return Verdict.WITHIN_THRESHOLD;
+    }
+
+    private static ForkSamples forkSamples(CellResult cell, String run) {
+        try {
+            return ForkSamples.of(cell).orElseThrow();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Cell [" + id(cell) + "] of the " + run + " run: " + e.getMessage(), e);
+        }
+    }
+
+    private static String forks(int n) {
+        return n + (n == 1 ? " fork" : " forks");
     }
 
     private static String notOk(CellResult base, CellResult changed) {

@@ -18,7 +18,12 @@ public enum Verdict {
     /** The cell did not finish OK in one of the runs or both: there is nothing to compare. */
     NOT_OK("not OK", false),
     /** One of the runs has fewer samples of the cell than an interval needs (none, for some results). */
-    TOO_FEW_SAMPLES("too few samples", false);
+    TOO_FEW_SAMPLES("too few samples", false),
+    /**
+     * One of the runs has fewer than {@link CompareOptions#MIN_FORKS} forks of the cell (every result
+     * of format 1 has one): the variation between JVMs cannot be told, so the cell is not judged.
+     */
+    TOO_FEW_FORKS("not enough forks to judge", false);
 
     private final String label;
     private final boolean compared;

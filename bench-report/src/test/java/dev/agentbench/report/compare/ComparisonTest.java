@@ -5,10 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentbench.api.result.CellResult;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Two runs compared: each cell's verdict, the report order, and both outputs exactly. */
+/**
+ * Two runs compared: each cell's verdict, the report order, and both outputs exactly; and what
+ * resampling forks changes: the spread between JVMs is noise, not a regression, and one JVM a side
+ * is not judged.
+ */
 class ComparisonTest {
 
     private static Comparison comparison() {
@@ -24,6 +31,7 @@ class ComparisonTest {
                 "raw/turn1 NOT_SIGNIFICANT",
                 "calibration/turn5 REGRESSION",
                 "calibration/turn5_c8 IMPROVEMENT",
+                "raw/turn10 TOO_FEW_FORKS",
                 "raw/tools NOT_OK",
                 "calibration/added NEW_ONLY",
                 "raw/retired BASE_ONLY");
@@ -31,8 +39,9 @@ class ComparisonTest {
         assertThat(comparison.anyCellInCommon()).isTrue();
         CellComparison turn5 = comparison.cells(Verdict.REGRESSION).get(0);
         assertThat(turn5.estimate().ratio()).isCloseTo(1.2, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(turn5.base().median()).isEqualTo(1_509_500.0);
-        assertThat(turn5.changed().samples()).isEqualTo(20);
+        assertThat(turn5.base().median()).as("the median of the fork medians 1,509.5 and 1,512.5 µs").isEqualTo(1_511_000.0);
+        assertThat(turn5.changed().samples()).isEqualTo(40);
+        assertThat(turn5.changed().forks()).isEqualTo(2);
     }
 
     @Test
@@ -67,7 +76,11 @@ class ComparisonTest {
 
     @Test
     void aCellWithTooFewSamplesIsListedNotJudged() {
-        long[] seven = TwoRuns.spread(100, 1, 7);
+        // a cold start of 7 JVMs a run, one sample each
+        long[][] seven = new long[7][];
+        for (int i = 0; i < 7; i++) {
+            seven[i] = new long[] {100 + i};
+        }
         Comparison comparison = Comparison.of(
                 TwoRuns.run("a", List.of(TwoRuns.ok("t", "cold_start", 1, seven))),
                 TwoRuns.run("b", List.of(TwoRuns.ok("t", "cold_start", 1, TwoRuns.times(seven, 3)))),
@@ -77,6 +90,71 @@ class ComparisonTest {
             assertThat(cell.note()).isEqualTo("7 samples in base, 7 in new; a 99% interval needs at least 8");
         });
         assertThat(comparison.hasRegression()).isFalse();
+    }
+
+    /** One fork per median, {@code n} samples each, log-normally spread by {@code sigma} around it. */
+    private static long[][] forks(Random random, int n, double sigma, double... medians) {
+        long[][] forks = new long[medians.length][];
+        for (int i = 0; i < medians.length; i++) {
+            forks[i] = RatioOfMediansTest.logNormal(random, n, medians[i], sigma);
+        }
+        return forks;
+    }
+
+    private static long[] pooled(long[][] forks) {
+        return Arrays.stream(forks).flatMapToLong(Arrays::stream).toArray();
+    }
+
+    private static Comparison compare(CellResult base, CellResult changed) {
+        return Comparison.of(TwoRuns.run("a", List.of(base)), TwoRuns.run("b", List.of(changed)), CompareOptions.defaults());
+    }
+
+    @Test
+    void forksThatSettleApartAreNotARegressionWherePooledSamplesWouldHaveCalledOne() {
+        // the same code in six JVMs: each settles a few percent from the others; the new run drew the slower ones
+        Random random = new Random(11);
+        long[][] base = forks(random, 500, 0.02, 95_000, 100_000, 104_000);
+        long[][] changed = forks(random, 500, 0.02, 100_000, 108_000, 113_000);
+        CellComparison cell = compare(TwoRuns.ok("raw", "turn1", 1, base), TwoRuns.ok("raw", "turn1", 1, changed))
+                .cells().get(0);
+        assertThat(cell.estimate().ratio()).isGreaterThan(1.05);
+        assertThat(cell.estimate().low()).isLessThan(1.0);
+        assertThat(cell.verdict()).isEqualTo(Verdict.NOT_SIGNIFICANT);
+        // the samples pooled, as if one JVM had run them all: a tight interval, and a regression that is not there
+        RatioEstimate pooled = RatioOfMedians.estimate(pooled(base), pooled(changed), 0.99, 5_000,
+                CompareOptions.DEFAULT_SEED);
+        assertThat(Comparison.verdict(pooled, CompareOptions.DEFAULT_THRESHOLD)).isEqualTo(Verdict.REGRESSION);
+    }
+
+    @Test
+    void aTenPercentSlowdownInForksThatAgreeIsARegression() {
+        Random random = new Random(12);
+        long[][] base = forks(random, 300, 0.03, 100_000, 100_500, 99_600);
+        long[][] changed = forks(random, 300, 0.03, 110_000, 110_600, 109_500);
+        CellComparison cell = compare(TwoRuns.ok("raw", "turn1", 1, base), TwoRuns.ok("raw", "turn1", 1, changed))
+                .cells().get(0);
+        assertThat(cell.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(cell.estimate().ratio()).isCloseTo(1.1, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(cell.estimate().low()).isGreaterThan(1.05);
+        assertThat(cell.estimate().high()).isLessThan(1.15);
+    }
+
+    @Test
+    void oneForkASideIsNotJudgedHoweverLargeTheChangeButItsMediansAreShown() {
+        long[] samples = TwoRuns.spread(100_000, 100, 500);
+        Comparison comparison = compare(TwoRuns.ok("raw", "turn1", 1, samples),
+                TwoRuns.ok("raw", "turn1", 1, TwoRuns.spread(100_000, 100, 40), TwoRuns.times(samples, 1.5)));
+        assertThat(comparison.cells()).singleElement().satisfies(cell -> {
+            assertThat(cell.verdict()).isEqualTo(Verdict.TOO_FEW_FORKS);
+            assertThat(cell.estimate()).isNull();
+            assertThat(cell.base().median()).isEqualTo(124_950.0);
+            assertThat(cell.note()).isEqualTo("1 fork in base, 2 in new; a cell is judged with at least 2 forks a side: "
+                    + "one JVM cannot show how far another's median would fall");
+        });
+        assertThat(comparison.hasRegression()).isFalse();
+        assertThat(CompareMarkdown.render(comparison)).contains("**No regression** in 0 cells compared; 1 not compared.",
+                "- `raw/turn1` not enough forks to judge: 1 fork in base, 2 in new; a cell is judged with at least 2 "
+                        + "forks a side: one JVM cannot show how far another's median would fall (medians 125 µs → ");
     }
 
     @Test
@@ -105,6 +183,7 @@ class ComparisonTest {
         assertThatThrownBy(() -> CompareOptions.parseThreshold("150%")).hasMessage("Threshold [150%] must be below 100%");
         assertThatThrownBy(() -> CompareOptions.parseThreshold("100%")).hasMessage("Threshold [100%] must be below 100%");
         assertThat(CompareOptions.defaults().minSamples()).isEqualTo(8);
+        assertThat(CompareOptions.MIN_FORKS).isEqualTo(2);
         assertThat(CompareOptions.percent(0.99)).isEqualTo("99%");
         assertThat(CompareOptions.percent(0.1)).isEqualTo("10%");
     }
@@ -119,21 +198,25 @@ class ComparisonTest {
                 | Base run | `20261129-101500-base`, COMPLETED, started 2026-11-29T10:15:00Z |
                 | New run | `20261130-080000-new`, COMPLETED, started 2026-11-29T10:15:00Z |
                 | Rule | regression: median new ÷ base above 1.050× (threshold 5%) and its 99% interval wholly above 1×; \
-                improvement: below 0.950× and its interval wholly below 1× |
-                | Interval | percentile bootstrap of the ratio of medians, 5,000 resamples of each run's samples, seed 20261129 |
+                improvement: below 0.950× and its interval wholly below 1×; a cell needs 2 forks a side to be judged |
+                | Interval | hierarchical percentile bootstrap of the ratio of the medians of fork medians, 5,000 rounds, \
+                each resampling a run's forks, then the samples within each drawn fork; seed 20261129 |
 
-                **1 regression** in 4 cells compared: `calibration/turn5` 1.200×; 1 improvement; 4 not compared.
+                **1 regression** in 4 cells compared: `calibration/turn5` 1.200×; 1 improvement; 5 not compared.
 
-                | Benchmark | Target | Base median | New median | New ÷ base | 99% interval | Verdict |
-                |---|---|---:|---:|---:|---|---|
-                | turn1 | calibration | 310 µs | 310 µs | 1.000× | 0.976× – 1.024× | within threshold |
-                | turn1 | raw | 1.00 ms | 1.08 ms | 1.080× | 0.295× – 3.960× | not significant |
-                | turn5 | calibration | 1.51 ms | 1.81 ms | 1.200× | 1.194× – 1.206× | **REGRESSION** |
-                | turn5_c8 | calibration | 2.01 ms | 1.61 ms | 0.800× | 0.797× – 0.803× | improvement |
+                | Benchmark | Target | Base median | New median | New ÷ base | 99% interval | Forks | Verdict |
+                |---|---|---:|---:|---:|---|---:|---|
+                | turn1 | calibration | 311 µs | 311 µs | 1.000× | 0.981× – 1.020× | 2 / 2 | within threshold |
+                | turn1 | raw | 1.03 ms | 1.11 ms | 1.080× | 0.515× – 2.263× | 2 / 2 | not significant |
+                | turn5 | calibration | 1.51 ms | 1.81 ms | 1.200× | 1.195× – 1.205× | 2 / 2 | **REGRESSION** |
+                | turn5_c8 | calibration | 2.01 ms | 1.61 ms | 0.800× | 0.797× – 0.803× | 2 / 2 | improvement |
 
                 ## Not compared
 
-                - `calibration/memory_footprint` too few samples: 0 samples in base, 0 in new; a 99% interval needs at least 8
+                - `calibration/memory_footprint` too few samples: 0 samples in base, 0 in new (a fork has none); \
+                a 99% interval needs at least 8 (medians 1.00 µs → 1.00 µs)
+                - `raw/turn10` not enough forks to judge: 1 fork in base, 1 in new; a cell is judged with at least 2 \
+                forks a side: one JVM cannot show how far another's median would fall (medians 910 µs → 1.36 ms)
                 - `raw/tools` not OK: FAILED in new: turn 1, step 1: tool call [call_0_0_0] has 0 results …
                 - `calibration/added` only in new: not in the base run
                 - `raw/retired` only in base: not in the new run
@@ -151,7 +234,7 @@ class ComparisonTest {
                 CompareOptions.defaults());
         String markdown = CompareMarkdown.render(comparison);
         assertThat(markdown).contains("**No regression** in 1 cell compared; 1 not compared.")
-                .contains("| turn1 | x\\|y | 310 µs | 310 µs | 1.000× |")
+                .contains("| turn1 | x\\|y | 311 µs | 311 µs | 1.000× |")
                 .contains("- `raw/turn1` not OK: FAILED in base: &lt;script&gt;alert(1)&lt;/script&gt; \\| broke")
                 .doesNotContain("<script>");
     }
@@ -162,28 +245,34 @@ class ComparisonTest {
         assertThat(CompareJson.render(comparison())).as("the same runs render the same").isEqualTo(json);
         JsonNode root = new ObjectMapper().readTree(json);
         assertThat(root.path("format").asText()).isEqualTo("agentbench-compare");
-        assertThat(root.path("formatVersion").asInt()).isEqualTo(1);
+        assertThat(root.path("formatVersion").asInt()).isEqualTo(2);
         assertThat(root.path("base").path("runId").asText()).isEqualTo("20261129-101500-base");
         assertThat(root.path("new").path("status").asText()).isEqualTo("COMPLETED");
-        assertThat(root.path("method").toString()).isEqualTo("{\"statistic\":\"median\",\"interval\":\"percentile "
-                + "bootstrap\",\"threshold\":0.05,\"confidence\":0.99,\"resamples\":5000,\"seed\":20261129,"
-                + "\"minSamples\":8}");
+        assertThat(root.path("method").toString()).isEqualTo("{\"statistic\":\"median of fork medians\","
+                + "\"interval\":\"hierarchical percentile bootstrap: forks, then samples within each fork\","
+                + "\"threshold\":0.05,\"confidence\":0.99,\"resamples\":5000,\"seed\":20261129,\"minSamples\":8,"
+                + "\"minForks\":2}");
         assertThat(root.path("regression").asBoolean()).isTrue();
         assertThat(root.path("counts").toString()).isEqualTo("{\"REGRESSION\":1,\"IMPROVEMENT\":1,"
                 + "\"WITHIN_THRESHOLD\":1,\"NOT_SIGNIFICANT\":1,\"BASE_ONLY\":1,\"NEW_ONLY\":1,\"NOT_OK\":1,"
-                + "\"TOO_FEW_SAMPLES\":1}");
+                + "\"TOO_FEW_SAMPLES\":1,\"TOO_FEW_FORKS\":1}");
         JsonNode cells = root.path("cells");
-        assertThat(cells).hasSize(8);
+        assertThat(cells).hasSize(9);
         assertThat(cells.get(3).toString()).isEqualTo("{\"target\":\"calibration\",\"name\":\"turn5\","
                 + "\"benchmark\":\"turn5\",\"concurrency\":1,\"verdict\":\"REGRESSION\","
-                + "\"base\":{\"status\":\"OK\",\"error\":null,\"samples\":20,\"median\":1509500.0},"
-                + "\"new\":{\"status\":\"OK\",\"error\":null,\"samples\":20,\"median\":1811400.0},"
-                + "\"ratio\":1.2,\"low\":1.1940515532055518,\"high\":1.2059681697612732,\"note\":null}");
-        assertThat(cells.get(5).path("new").path("error").asText()).startsWith("turn 1, step 1:");
+                + "\"base\":{\"status\":\"OK\",\"error\":null,\"samples\":40,\"median\":1511000.0,\"forks\":2},"
+                + "\"new\":{\"status\":\"OK\",\"error\":null,\"samples\":40,\"median\":1813200.0,\"forks\":2},"
+                + "\"ratio\":1.2,\"low\":1.194846382556987,\"high\":1.2053695724229367,\"note\":null}");
+        assertThat(cells.get(5).path("verdict").asText()).isEqualTo("TOO_FEW_FORKS");
+        assertThat(cells.get(5).path("base").path("forks").asInt()).isEqualTo(1);
+        assertThat(cells.get(5).path("base").path("median").asDouble()).isEqualTo(909_500.0);
         assertThat(cells.get(5).path("ratio").isNull()).isTrue();
-        assertThat(cells.get(6).path("verdict").asText()).isEqualTo("NEW_ONLY");
-        assertThat(cells.get(6).path("base").isNull()).isTrue();
-        assertThat(cells.get(7).path("verdict").asText()).isEqualTo("BASE_ONLY");
-        assertThat(cells.get(7).path("new").isNull()).isTrue();
+        assertThat(cells.get(6).path("new").path("error").asText()).startsWith("turn 1, step 1:");
+        assertThat(cells.get(6).path("new").path("median").isNull()).isTrue();
+        assertThat(cells.get(6).path("ratio").isNull()).isTrue();
+        assertThat(cells.get(7).path("verdict").asText()).isEqualTo("NEW_ONLY");
+        assertThat(cells.get(7).path("base").isNull()).isTrue();
+        assertThat(cells.get(8).path("verdict").asText()).isEqualTo("BASE_ONLY");
+        assertThat(cells.get(8).path("new").isNull()).isTrue();
     }
 }

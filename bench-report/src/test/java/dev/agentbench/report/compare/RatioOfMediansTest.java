@@ -7,7 +7,11 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The statistic and its interval, on samples of known distributions. */
+/**
+ * The within-JVM statistic and its interval, on samples of known distributions. {@code compare}
+ * judges by the hierarchical interval instead; {@code HierarchicalBootstrapTest} shows where the two
+ * part.
+ */
 class RatioOfMediansTest {
 
     private static final double CONFIDENCE = 0.99;

@@ -1,21 +1,21 @@
-package dev.agentbench.report.compare;
+package dev.agentbench.report.stats;
 
 /**
  * The SplitMix64 generator (Steele, Lea and Flood, 2014), written out here so that the stream of
  * numbers a seed gives is fixed by this file alone, whatever the JDK: the same runs compared with
  * the same seed give the same intervals, everywhere.
  */
-final class SplitMix64 {
+public final class SplitMix64 {
 
     private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
 
     private long state;
 
-    SplitMix64(long seed) {
+    public SplitMix64(long seed) {
         this.state = seed;
     }
 
-    long nextLong() {
+    public long nextLong() {
         long z = (state += GOLDEN_GAMMA);
         z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
         z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
@@ -26,7 +26,7 @@ final class SplitMix64 {
      * A uniform integer in {@code [0, bound)}, without bias: Lemire's multiply-and-shift on the
      * upper 32 bits of {@link #nextLong}, rejecting the few values that would favour some results.
      */
-    int nextInt(int bound) {
+    public int nextInt(int bound) {
         if (bound <= 0) {
             throw new IllegalArgumentException("Bound [" + bound + "] must be positive");
         }
@@ -40,5 +40,10 @@ final class SplitMix64 {
             }
         }
         return (int) (product >>> 32);
+    }
+
+    /** A uniform double in {@code [0, 1)}: the upper 53 bits of {@link #nextLong}, scaled. */
+    public double nextDouble() {
+        return (nextLong() >>> 11) * 0x1.0p-53;
     }
 }

@@ -1,0 +1,134 @@
+package dev.agentbench.report;
+
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.Fork;
+import dev.agentbench.api.result.Warmup;
+import dev.agentbench.report.stats.Estimate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The figures that read a cell's forks: time per iteration with its interval, CPU time per
+ * operation, and the warm-up of each fork. A result of format 1 is one fork without a warm-up record
+ * (see {@link CellResult#forksOrSelf()}).
+ */
+final class ForkFigures {
+
+    private ForkFigures() {}
+
+    /**
+     * Whether a cell is not steady: the cell says so, or one of its forks does or hit its warm-up
+     * cap (in a result of format 1, its timed pass drifted).
+     */
+    static boolean unsteady(CellResult cell) {
+        return Boolean.FALSE.equals(cell.steadyState()) || cell.forks().stream().anyMatch(fork ->
+                Boolean.FALSE.equals(fork.steadyState()) || (fork.warmup() != null && fork.warmup().capped()));
+    }
+
+    /** The median with its 95% interval ({@code 175 µs [170–181]}), † when not steady; the ratio with its own. */
+    static ComparisonTable.Figure time(Intervals intervals) {
+        return new ComparisonTable.Figure() {
+            @Override
+            public String text(CellResult cell, ComparisonTable.RowContext row) {
+                if (cell.time() == null || Sections.isColdStart(cell)) {
+                    return null;
+                }
+                Units.TimeUnitLabel unit = row.timeUnit();
+                String text = unit.format(cell.time().median()) + intervals.median(cell)
+                        .map(estimate -> " " + bounds(estimate.low() / unit.nanos, estimate.high() / unit.nanos))
+                        .orElse("");
+                return unsteady(cell) ? text + " †" : text;
+            }
+
+            @Override
+            public double value(CellResult cell) {
+                return cell.time() == null || Sections.isColdStart(cell) ? Double.NaN : cell.time().median();
+            }
+
+            @Override
+            public String title(CellResult cell) {
+                List<Fork> forks = cell.forksOrSelf();
+                String title = "p95 " + Units.time(cell.time().p95()) + " · " + String.format(Locale.ROOT, "%,d",
+                        cell.time().n()) + " samples";
+                if (forks.size() > 1) {
+                    List<String> medians = forks.stream().map(fork -> Units.time(fork.time().median())).toList();
+                    title += " in " + forks.size() + " forks, whose medians are " + String.join(", ", medians);
+                }
+                return title;
+            }
+
+            @Override
+            public String ratioText(CellResult cell, CellResult base, double ratio) {
+                Optional<Estimate> estimate = intervals.ratio(cell, base);
+                return Units.ratio(ratio) + estimate.map(e -> " " + bounds(e.low(), e.high())).orElse("");
+            }
+        };
+    }
+
+    /** {@code [170–181]}: bounds in the unit of the figure beside them. */
+    static String bounds(double low, double high) {
+        return "[" + Units.number(low) + "–" + Units.number(high) + "]";
+    }
+
+    /** Process CPU time per operation: the median of the forks'. */
+    static final ComparisonTable.Figure CPU = ComparisonTable.of(
+            cell -> cell.cpu() == null ? Double.NaN : cell.cpu().nanosPerOp(),
+            (nanos, row) -> Units.time(nanos));
+
+    /**
+     * Time to steady state, the median over the forks that warmed up, and how many were steady:
+     * {@code 12.4 s, 2/2 steady}; forks that were not name why: {@code (fork 2: capped)}, {@code (fork
+     * 1: NO_STEADY_STATE)}.
+     */
+    static final ComparisonTable.Figure WARMUP = new ComparisonTable.Figure() {
+        @Override
+        public String text(CellResult cell, ComparisonTable.RowContext row) {
+            double nanos = value(cell);
+            if (Double.isNaN(nanos)) {
+                return null;
+            }
+            List<Fork> forks = cell.forksOrSelf();
+            int steady = 0;
+            List<String> why = new ArrayList<>();
+            for (Fork fork : forks) {
+                if (steady(fork)) {
+                    steady++;
+                    continue;
+                }
+                List<String> reasons = new ArrayList<>();
+                Warmup warmup = fork.warmup();
+                if (warmup != null && warmup.capped()) {
+                    reasons.add("capped");
+                }
+                if (warmup != null && !warmup.shape().settled()) {
+                    reasons.add(warmup.shape().name());
+                }
+                why.add("fork " + fork.fork() + (reasons.isEmpty() ? " not steady" : ": " + String.join(", ", reasons)));
+            }
+            return Units.time(nanos) + ", " + steady + "/" + forks.size() + " steady"
+                    + (why.isEmpty() ? "" : " (" + String.join("; ", why) + ")");
+        }
+
+        @Override
+        public double value(CellResult cell) {
+            double[] nanos = cell.forksOrSelf().stream().filter(fork -> fork.warmup() != null)
+                    .mapToDouble(fork -> fork.warmup().nanos()).sorted().toArray();
+            return nanos.length == 0 ? Double.NaN : median(nanos);
+        }
+    };
+
+    /** Whether a fork reached a steady state: what it says, else what its warm-up says. */
+    static boolean steady(Fork fork) {
+        if (fork.steadyState() != null) {
+            return fork.steadyState();
+        }
+        return fork.warmup() != null && fork.warmup().steady();
+    }
+
+    private static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}

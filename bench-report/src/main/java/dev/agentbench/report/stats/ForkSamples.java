@@ -1,0 +1,115 @@
+package dev.agentbench.report.stats;
+
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.Fork;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The samples of one cell's forks, each fork's sorted once, ready to be resampled by {@link
+ * HierarchicalBootstrap}; and the cell's headline, the median of the forks' medians.
+ */
+public final class ForkSamples {
+
+    private final long[][] sorted;
+    private final double median;
+    private final long samples;
+
+    private ForkSamples(long[][] sorted) {
+        this.sorted = sorted;
+        double[] medians = new double[sorted.length];
+        long count = 0;
+        for (int i = 0; i < sorted.length; i++) {
+            medians[i] = sortedMedian(sorted[i]);
+            count += sorted[i].length;
+        }
+        this.median = median(medians);
+        this.samples = count;
+    }
+
+    /**
+     * A cell's forks.
+     *
+     * @param forks each fork's samples in nanoseconds, in any order: at least one fork, each with at
+     *     least one sample, every sample positive
+     * @throws IllegalArgumentException naming the fork and the value when a fork cannot be resampled
+     */
+    public static ForkSamples of(List<long[]> forks) {
+        if (forks.isEmpty()) {
+            throw new IllegalArgumentException("No forks: nothing to resample");
+        }
+        long[][] sorted = new long[forks.size()][];
+        for (int i = 0; i < sorted.length; i++) {
+            long[] fork = forks.get(i).clone();
+            if (fork.length == 0) {
+                throw new IllegalArgumentException("Fork [" + (i + 1) + "] has no samples");
+            }
+            Arrays.sort(fork);
+            if (fork[0] <= 0) {
+                throw new IllegalArgumentException("Fork [" + (i + 1) + "] has a sample of [" + fork[0]
+                        + "] ns; times must be positive");
+            }
+            sorted[i] = fork;
+        }
+        return new ForkSamples(sorted);
+    }
+
+    /**
+     * The forks of a cell that hold samples (a result of format 1 is one fork: see {@link
+     * CellResult#forksOrSelf()}); empty when none does.
+     *
+     * @throws IllegalArgumentException naming the fork and the value when a sample is not positive
+     */
+    public static Optional<ForkSamples> of(CellResult cell) {
+        List<long[]> forks = new ArrayList<>();
+        for (Fork fork : cell.forksOrSelf()) {
+            if (!fork.samples().isEmpty()) {
+                forks.add(fork.samples().stream().mapToLong(Long::longValue).toArray());
+            }
+        }
+        return forks.isEmpty() ? Optional.empty() : Optional.of(of(forks));
+    }
+
+    /** How many forks. */
+    public int forks() {
+        return sorted.length;
+    }
+
+    /** How many samples, over every fork. */
+    public long samples() {
+        return samples;
+    }
+
+    /** The median of the forks' medians: the cell's headline. */
+    public double median() {
+        return median;
+    }
+
+    /**
+     * One round of the two-stage bootstrap: draws as many forks as there are, with replacement; for
+     * each drawn fork, the median of a resample of its samples; returns the median of those.
+     *
+     * @param scratch room for one value per fork
+     */
+    double resample(SplitMix64 random, double[] scratch) {
+        int forks = sorted.length;
+        for (int i = 0; i < forks; i++) {
+            scratch[i] = ResampledMedian.draw(sorted[random.nextInt(forks)], random);
+        }
+        return median(scratch);
+    }
+
+    private static double sortedMedian(long[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + (double) sorted[n / 2]) / 2;
+    }
+
+    /** The median of {@code values}, which it sorts. */
+    private static double median(double[] values) {
+        Arrays.sort(values);
+        int n = values.length;
+        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    }
+}
