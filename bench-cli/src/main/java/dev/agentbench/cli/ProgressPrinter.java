@@ -3,8 +3,10 @@ package dev.agentbench.cli;
 import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
+import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.core.RunListener;
 import dev.agentbench.report.ReportOptions;
 import dev.agentbench.report.Reports;
@@ -12,24 +14,30 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
- * What {@code agentbench run} prints while it runs: a line per finished cell with the run's elapsed
- * time and an estimate of what is left ({@link RunProgress}), failures with their reason on stderr,
- * and at the end the reports' place and how many cells ended OK.
+ * What {@code agentbench run} prints while it runs ({@link RunProgress} makes the lines): a line when
+ * the mock is warm; a line per finished step (one fork of a cell, or a whole cold start) with its
+ * median, whether its warm-up found a steady state, the run's elapsed time and an estimate of what
+ * is left; after the last fork of a cell of several, a line with the cell's median over its forks
+ * and their spread; failures with their reason and the tail of their log on stderr; and at the end
+ * the reports' place and how many cells ended OK.
  *
- * <p>On a terminal, the running cell also has a live line, rewritten in place every tick (carriage
- * return, then erase to the end of the line) and replaced by the cell's finished line. Elsewhere
- * (a pipe, a file, CI) the output is plain lines only, one per finished cell, with no control
- * characters. Quiet prints only where the report is and what failed.
+ * <p>On a terminal, the running step also has a live line, rewritten in place every tick (carriage
+ * return, then erase to the end of the line) and replaced by the step's finished line. Elsewhere
+ * (a pipe, a file, CI) the output is plain lines only, with no control characters. Quiet prints only
+ * where the report is and what failed.
  *
- * <p>The live line's ticker is one daemon thread, started with the first cell and stopped when the
+ * <p>The live line's ticker is one daemon thread, started with the first step and stopped when the
  * run ends, also when {@link #runFinished} comes from the shutdown hook after Ctrl-C; {@link #close}
  * stops it when the run ends by an exception.
  */
@@ -46,87 +54,142 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     private final boolean terminal;
     private final boolean dryRun;
     private final ReportOptions reportOptions;
-    private final Function<String, BenchmarkKind> kindOf;
     private final LongSupplier nanoTime;
     private final Duration tick;
     private final int width;
     private final Object lock = new Object();
     private RunProgress progress;
+    private List<PlannedCell> cells = List.of();
+    /** The cells whose failure has been printed. */
+    private final Set<Integer> reported = new HashSet<>();
     private ScheduledExecutorService ticker;
     private volatile Thread tickerThread;
     private boolean liveShown;
+    /** The run has started and its first step has not: the mock is starting, then warming. */
+    private boolean startingMock;
     /** {@link #runFinished} has run. */
     private boolean ended;
     /** {@link #close} has run. */
     private boolean closed;
 
     /**
-     * @param terminal whether {@code out} is a terminal: then the running cell has a live line
-     * @param kindOf the kind of a benchmark by name, for the estimate
+     * @param terminal whether {@code out} is a terminal: then the running step has a live line
      * @param nanoTime the clock
      * @param tick how often the live line is rewritten
      * @param width the terminal's width: a live line is cut to one character less, so that it never wraps
      */
     ProgressPrinter(PrintWriter out, PrintWriter err, boolean quiet, boolean terminal, boolean dryRun,
-            ReportOptions reportOptions, Function<String, BenchmarkKind> kindOf, LongSupplier nanoTime,
-            Duration tick, int width) {
+            ReportOptions reportOptions, LongSupplier nanoTime, Duration tick, int width) {
         this.out = out;
         this.err = err;
         this.quiet = quiet;
         this.terminal = terminal && !quiet;
         this.dryRun = dryRun;
         this.reportOptions = reportOptions;
-        this.kindOf = kindOf;
         this.nanoTime = nanoTime;
         this.tick = tick;
         this.width = Math.max(20, width);
     }
 
     @Override
-    public void runStarted(Path runDir, RunInfo info) {
+    public void runStarted(Path runDir, RunInfo info, List<BenchmarkDescriptor> benchmarks) {
+        Map<String, BenchmarkKind> kinds = new HashMap<>();
+        benchmarks.forEach(benchmark -> kinds.put(benchmark.name(), benchmark.kind()));
         synchronized (lock) {
-            progress = new RunProgress(info.cells(), kindOf, nanoTime, dryRun);
+            cells = info.cells();
+            progress = new RunProgress(cells, name -> kinds.getOrDefault(name, BenchmarkKind.SESSIONS), forks(info),
+                    nanoTime, dryRun);
             if (!quiet) {
-                out.println("Run " + info.runId() + ": " + info.cells().size() + " cells into " + runDir);
+                out.println("Run " + info.runId() + ": " + plan(info.cells().size(), forks(info), progress.steps())
+                        + " into " + runDir);
+                out.flush();
+            }
+            startingMock = true;
+            if (terminal) {
+                showLive();
+                startTicker();
+            }
+        }
+    }
+
+    /** {@code 4 cells}, or {@code 4 cells in 8 steps (2 forks a cell)} when a cell has several forks. */
+    private static String plan(int cells, int forks, int steps) {
+        String plan = cells + " cell" + (cells == 1 ? "" : "s");
+        return steps == cells ? plan : plan + " in " + steps + " steps (" + forks + " forks a cell"
+                + (steps < cells * forks ? ", a cold start in one" : "") + ")";
+    }
+
+    /** The forks per cell that run.json's settings name; 1 when they name none. */
+    private static int forks(RunInfo info) {
+        try {
+            return Math.max(1, Integer.parseInt(info.settings().getOrDefault("forks", "1").strip()));
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+
+    @Override
+    public void mockWarmed(MockWarmup warmup) {
+        synchronized (lock) {
+            startingMock = false;
+            if (!quiet && !ended && !closed) {
+                clearLive();
+                out.println(RunProgress.mockLine(warmup));
                 out.flush();
             }
         }
     }
 
     @Override
-    public void cellStarted(PlannedCell cell, int index, int total) {
+    public void forkStarted(PlannedCell cell, int fork, int forks, int step, int steps) {
         synchronized (lock) {
-            if (progress == null || ended || closed) {
+            int index = cells.indexOf(cell);
+            if (progress == null || ended || closed || index < 0) {
                 return;
             }
-            progress.started(index);
+            startingMock = false;
+            progress.started(index, fork, forks, step, steps);
             if (terminal) {
                 showLive();
-                if (ticker == null) {
-                    ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
-                        Thread thread = new Thread(runnable, TICKER_NAME);
-                        thread.setDaemon(true);
-                        tickerThread = thread;
-                        return thread;
-                    });
-                    long millis = Math.max(1, tick.toMillis());
-                    ticker.scheduleAtFixedRate(this::tick, millis, millis, TimeUnit.MILLISECONDS);
-                }
+                startTicker();
             }
+        }
+    }
+
+    private void startTicker() {
+        if (ticker == null) {
+            ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
+                Thread thread = new Thread(runnable, TICKER_NAME);
+                thread.setDaemon(true);
+                tickerThread = thread;
+                return thread;
+            });
+            long millis = Math.max(1, tick.toMillis());
+            ticker.scheduleAtFixedRate(this::tick, millis, millis, TimeUnit.MILLISECONDS);
         }
     }
 
     /** One tick of the live line. */
     void tick() {
         synchronized (lock) {
-            if (terminal && !ended && !closed && progress != null && progress.running() >= 0) {
+            if (terminal && !ended && !closed && progress != null) {
                 showLive();
             }
         }
     }
 
+    /**
+     * Shows the live line: the running step's, or while the mock starts (and warms) before the
+     * first step, how long that has taken; nothing between two steps.
+     */
     private void showLive() {
-        String line = progress.runningLine();
+        String line = progress.running() >= 0 ? progress.runningLine()
+                : startingMock ? (dryRun ? "Starting the mock" : "Starting and warming the mock") + " · "
+                        + RunProgress.span(progress.elapsed()) + " elapsed"
+                : null;
+        if (line == null) {
+            return;
+        }
         if (line.length() >= width) {
             line = line.substring(0, width - 2) + "…";
         }
@@ -144,27 +207,56 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     }
 
     @Override
+    public void forkFinished(CellResult result, int fork, int forks, int step, int steps) {
+        synchronized (lock) {
+            if (progress == null || ended || closed || progress.running() < 0) {
+                return;
+            }
+            int cell = progress.running();
+            Duration took = progress.finished();
+            clearLive();
+            if (result.status() == CellStatus.OK) {
+                if (!quiet) {
+                    out.println(progress.finishedLine(result, took));
+                    out.flush();
+                }
+            } else {
+                failed(progress.failedLine(result), result);
+                reported.add(cell);
+            }
+        }
+    }
+
+    @Override
     public void cellFinished(CellResult result, int index, int total) {
         synchronized (lock) {
             if (progress == null || ended || closed) {
                 return;
             }
-            progress.finished(index);
-            clearLive();
+            progress.cellEnded(index);
+            startingMock = false;
             if (result.status() == CellStatus.OK) {
-                if (!quiet) {
-                    out.println(progress.finishedLine(result, index));
+                if (!quiet && !dryRun && progress.forked(index) && result.forks().size() > 1) {
+                    clearLive();
+                    out.println(RunProgress.cellLine(result));
                     out.flush();
                 }
-            } else {
-                err.println(progress.position(index).stripTrailing() + "  " + result.status() + ": "
-                        + firstLine(result.error()));
-                for (String line : result.logTail()) {
-                    err.println("    | " + line);
-                }
-                err.flush();
+            } else if (reported.add(index)) {
+                // no fork of it ran: the mock did not start, or failed its warm-up
+                clearLive();
+                failed(progress.cellPosition(index) + "  " + result.status() + ": "
+                        + RunProgress.firstLine(result.error()), result);
             }
         }
+    }
+
+    /** A failure on stderr: its line, then the tail of its log. */
+    private void failed(String line, CellResult result) {
+        err.println(line);
+        for (String tail : result.logTail()) {
+            err.println("    | " + tail);
+        }
+        err.flush();
     }
 
     @Override
@@ -242,8 +334,4 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
         }
     }
 
-    private static String firstLine(String text) {
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline);
-    }
 }

@@ -1,10 +1,8 @@
 package dev.agentbench.cli;
 
-import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.core.BenchOptions;
 import dev.agentbench.core.BenchRunner;
 import dev.agentbench.core.Defaults;
-import dev.agentbench.core.Registry;
 import dev.agentbench.core.RunSummary;
 import dev.agentbench.report.ReportOptions;
 import java.io.PrintWriter;
@@ -12,32 +10,32 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.function.Function;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code agentbench run}: measures every planned cell, each in its own JVM, and writes the reports. */
+/** {@code agentbench run}: measures every planned cell, each in fresh JVMs of its own, and writes the reports. */
 @Command(
         name = "run",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Measures each (target, benchmark, concurrency) cell in its own child JVM against the mock, "
-                    + "then writes run.json and the reports (report.md, report.html, summary.json, "
-                    + "jmh-result.json) into a new run directory.",
+            "Measures each (target, benchmark, concurrency) cell against the mock in fresh child JVMs (forks): "
+                    + "each fork warms up until its times are steady, then runs a timed pass. Writes run.json and "
+                    + "the reports (report.md, report.html, summary.json, jmh-result.json) into a new run directory.",
             ""
         },
         footerHeading = "%nExamples:%n",
         footer = {
             "  agentbench run",
             "  agentbench run --targets raw,noop --benchmarks turn1 --concurrency 1,8",
-            "  agentbench run --iterations 200 --warmup 100 --warmup-time 0s --results-dir /tmp/results",
+            "  agentbench run --forks 3 --warmup-time 30s --warmup-max 2m --measure-time 10s",
+            "  agentbench run --forks 1 --warmup-time 5s --warmup-max 15s --measure-time 2s",
             "  agentbench run --dry-run",
             "",
             "Exit codes: 0 every cell OK; 1 some cell failed or timed out, or the budget stopped the run;",
@@ -67,20 +65,50 @@ final class RunCommand implements Callable<Integer> {
                     + "iteration, for benchmarks that support it (default: 1).")
     private List<String> concurrency = new ArrayList<>();
 
+    @Option(names = {"-f", "--forks"}, paramLabel = "N",
+            description = "Fresh JVMs (forks) per cell, run one after another, the forks of a benchmark rotating "
+                    + "through the targets; a cell's median is the median of its forks' medians (default: "
+                    + Defaults.FORKS + "). A cold-start cell is not forked: see --cold-starts.")
+    private Integer forks;
+
+    @Option(names = "--measure-time", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long each fork's timed pass runs, within --min-iterations and --max-iterations "
+                    + "(default: 5s).")
+    private Duration measureTime;
+
+    @Option(names = "--min-iterations", paramLabel = "N",
+            description = "Fewest iterations of a timed pass, however long they take (default: "
+                    + Defaults.MIN_ITERATIONS + ").")
+    private Integer minIterations;
+
+    @Option(names = "--max-iterations", paramLabel = "N",
+            description = "Most iterations of a timed pass, which end a fast benchmark's pass before --measure-time "
+                    + "(default: " + Defaults.MAX_ITERATIONS + ").")
+    private Integer maxIterations;
+
     @Option(names = {"-i", "--iterations"}, paramLabel = "N",
-            description = "Timed iterations per cell (default: " + Defaults.ITERATIONS + ").")
+            description = "Exactly N timed iterations per fork, instead of a pass of --measure-time (default: none, "
+                    + "the pass is timed).")
     private Integer iterations;
 
-    @Option(names = {"-w", "--warmup"}, paramLabel = "N",
-            description = "Warm-up iterations per cell, not recorded (default: " + Defaults.WARMUP_ITERATIONS + ").")
-    private Integer warmup;
-
     @Option(names = "--warmup-time", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Least time to warm up, after the warm-up iterations (default: 5s).")
+            description = "Least time each fork warms up; after it, the warm-up ends as soon as the last window "
+                    + "medians show no trend (default: 15s).")
     private Duration warmupTime;
 
+    @Option(names = "--warmup-max", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Longest warm-up: a fork still not steady then is timed anyway and marked NOT steady, in "
+                    + "the progress and the report (default: 60s, or --warmup-time when that is longer).")
+    private Duration warmupMax;
+
+    @Option(names = {"-w", "--warmup"}, paramLabel = "N",
+            description = "Least warm-up iterations per fork, besides --warmup-time (default: "
+                    + Defaults.WARMUP_ITERATIONS + ").")
+    private Integer warmup;
+
     @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Time one cell may take before its JVM is destroyed (default: 10m).")
+            description = "Time one child JVM (a fork, or one JVM of a cold start) may run before it is destroyed "
+                    + "and its cell recorded as TIMEOUT (default: 10m).")
     private Duration timeout;
 
     @Option(names = "--footprint-agents", paramLabel = "K",
@@ -92,15 +120,18 @@ final class RunCommand implements Callable<Integer> {
     private Integer growthSessions;
 
     @Option(names = "--cold-starts", paramLabel = "R",
-            description = "Fresh JVMs per cold-start cell (default: " + Defaults.COLD_STARTS + ").")
+            description = "Fresh JVMs per cold-start cell, each timed to its first reply (default: "
+                    + Defaults.COLD_STARTS + ").")
     private Integer coldStarts;
 
     @Option(names = "--max-duration", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "A budget for the whole run: once spent, no new cell starts; cells not run are MISSING.")
+            description = "A budget for the whole run: once spent, no new fork starts, and cells not finished are "
+                    + "MISSING (default: none).")
     private Duration maxDuration;
 
     @Option(names = "--dry-run",
-            description = "Start every cell and run one checked iteration, timing nothing: which cells would fail, and why.")
+            description = "Start every cell in one JVM and run one checked iteration, with no warm-up and no timing: "
+                    + "which cells would fail, and why.")
     private boolean dryRun;
 
     @Option(names = {"-o", "--results-dir"}, paramLabel = "DIR",
@@ -108,15 +139,17 @@ final class RunCommand implements Callable<Integer> {
     private Path resultsDir;
 
     @Option(names = "--plugins", paramLabel = "DIR",
-            description = "A folder of target plugin folders, or one plugin folder or jar; repeatable.")
+            description = "A folder of target plugin folders, or one plugin folder or jar; repeatable (default: "
+                    + "the plugins folder beside bench-cli.jar).")
     private List<Path> plugins = new ArrayList<>();
 
     @Option(names = {"-O", "--target-option"}, paramLabel = "KEY=VALUE",
-            description = "An option passed to every target, e.g. stream=true; repeatable.")
+            description = "An option passed to every target, e.g. stream=true; repeatable (default: none).")
     private List<String> targetOptions = new ArrayList<>();
 
     @Option(names = "--jvm-arg", paramLabel = "ARG",
-            description = "An extra argument for every cell's JVM, e.g. --jvm-arg=-Xmx2g; repeatable.")
+            description = "An extra argument for every child JVM, after -Xms1g -Xmx1g, e.g. --jvm-arg=-Xmx2g; "
+                    + "repeatable (default: none).")
     private List<String> jvmArgs = new ArrayList<>();
 
     @Option(names = "--baseline", paramLabel = "TARGET",
@@ -141,41 +174,44 @@ final class RunCommand implements Callable<Integer> {
         if (!concurrency.isEmpty()) {
             builder.concurrency(levels(concurrency));
         }
-        if (iterations != null) {
-            builder.iterations(iterations);
+        if (iterations != null && (measureTime != null || minIterations != null || maxIterations != null)) {
+            String boxed = measureTime != null ? "--measure-time [" + measureTime + "]"
+                    : minIterations != null ? "--min-iterations [" + minIterations + "]"
+                    : "--max-iterations [" + maxIterations + "]";
+            throw new Main.UsageException("--iterations [" + iterations + "] is an exact count of timed iterations; "
+                    + boxed + " is for a pass boxed by time instead: give one or the other");
         }
-        if (warmup != null) {
-            builder.warmup(warmup);
-        }
-        if (warmupTime != null) {
-            builder.warmupTime(warmupTime);
-        }
-        if (timeout != null) {
-            builder.timeout(timeout);
-        }
-        if (footprintAgents != null) {
-            builder.footprintAgents(footprintAgents);
-        }
-        if (growthSessions != null) {
-            builder.growthSessions(growthSessions);
-        }
-        if (coldStarts != null) {
-            builder.coldStarts(coldStarts);
-        }
-        if (maxDuration != null) {
-            builder.maxDuration(maxDuration);
-        }
+        ifGiven(forks, builder::forks);
+        ifGiven(measureTime, builder::measureTime);
+        ifGiven(minIterations, builder::minIterations);
+        ifGiven(maxIterations, builder::maxIterations);
+        ifGiven(iterations, builder::iterations);
+        ifGiven(warmupTime, builder::warmupTime);
+        ifGiven(warmupMax, builder::warmupMax);
+        ifGiven(warmup, builder::warmup);
+        ifGiven(timeout, builder::timeout);
+        ifGiven(footprintAgents, builder::footprintAgents);
+        ifGiven(growthSessions, builder::growthSessions);
+        ifGiven(coldStarts, builder::coldStarts);
+        ifGiven(maxDuration, builder::maxDuration);
         builder.dryRun(dryRun);
         if (!jvmArgs.isEmpty()) {
             builder.jvmArgs(jvmArgs);
         }
         try (ProgressPrinter progress = new ProgressPrinter(out, err, quiet, main.terminal(), dryRun,
-                new ReportOptions(baseline), kinds(pluginDirs), System::nanoTime, TICK, terminalWidth())) {
+                new ReportOptions(baseline), System::nanoTime, TICK, terminalWidth())) {
             RunSummary summary = new BenchRunner(builder.listener(progress).build()).run();
             return summary.allOk() ? Main.OK : Main.CELLS_FAILED;
         } catch (UncheckedIOException e) {
             // the run directory cannot be made or written: a results directory in a read-only place, say
             throw new Main.UsageException(e.getMessage());
+        }
+    }
+
+    /** Gives the builder an option's value when the command line has one; else the builder keeps its default. */
+    private static <T> void ifGiven(T value, Consumer<T> setter) {
+        if (value != null) {
+            setter.accept(value);
         }
     }
 
@@ -225,25 +261,6 @@ final class RunCommand implements Callable<Integer> {
             options.put(value.substring(0, equals).strip(), value.substring(equals + 1));
         }
         return options;
-    }
-
-    /**
-     * The kind of each benchmark by name, for the progress estimate; read from the registry once, when
-     * first asked (the run has then checked every name). A benchmark it cannot tell counts as SESSIONS.
-     */
-    private static Function<String, BenchmarkKind> kinds(List<Path> pluginDirs) {
-        Map<String, BenchmarkKind> kinds = new HashMap<>();
-        return name -> {
-            if (kinds.isEmpty()) {
-                kinds.put("", BenchmarkKind.SESSIONS); // read once, even when it fails
-                try {
-                    Registry.load(pluginDirs).benchmarks().forEach(benchmark -> kinds.put(benchmark.name(), benchmark.kind()));
-                } catch (RuntimeException e) {
-                    // no kinds known: every cell is estimated alike
-                }
-            }
-            return kinds.getOrDefault(name, BenchmarkKind.SESSIONS);
-        };
     }
 
     /** The terminal's width from {@code COLUMNS} when the shell exports it, else 80. */

@@ -3,7 +3,10 @@ package dev.agentbench.cli;
 import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.Fork;
+import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.Warmup;
 import dev.agentbench.report.Units;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,25 +15,31 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
 
 /**
- * Where a run stands, as text: a line per finished cell, a line for the running one, the run's
- * elapsed time and an estimate of what is left. Holds no thread and prints nothing; the clock is
- * given, so that tests can drive it.
+ * Where a run stands, as text: a line per finished step, a line for the running one, a line per
+ * cell of several forks once its last fork ends, the run's elapsed time and an estimate of what is
+ * left. Holds no thread and prints nothing; the clock is given, so that tests can drive it.
  *
- * <p>The estimate of a cell not yet finished is the mean time of the finished cells most like it:
- * those of the same benchmark and concurrency (on other targets), else those of the same benchmark
- * kind, else, unless it is a cold start, every finished cell that is no cold start. A cold-start
- * cell starts a fresh JVM many times over, so it is estimated from cold starts alone. Until every
- * cell left has such a basis, the estimate is "estimating…". The running cell counts with what its
- * estimate has left, never less than nothing.
+ * <p>A run is a sequence of steps: one step is one fork of one cell (one child JVM), and a cold
+ * start cell is one step of its own, however many JVMs it starts. The forks of a cell are not
+ * consecutive (they rotate through the targets), and a failed fork ends its cell: its later forks
+ * are never run.
+ *
+ * <p>The estimate of a step not yet finished is the mean time of the finished steps most like it:
+ * those of the same benchmark and concurrency (any target, any fork), else those of the same
+ * benchmark kind, else, unless it is a cold start, every finished step that is no cold start. A
+ * cold start starts a fresh JVM many times over, so it is estimated from cold starts alone. Until
+ * every step left has such a basis, the estimate is "estimating…". The running step counts with
+ * what its estimate has left, never less than nothing.
  */
 final class RunProgress {
 
     /** What stands for the estimate while there is no basis for it. */
     static final String ESTIMATING = "estimating…";
-    /** What stands for the estimate when less than a second is left, or the last cell has overrun its estimate. */
+    /** What stands for the estimate when less than a second is left, or the last step has overrun its estimate. */
     static final String FINISHING = "finishing…";
 
     private final List<PlannedCell> cells;
@@ -38,53 +47,94 @@ final class RunProgress {
     private final LongSupplier nanoTime;
     private final boolean dryRun;
     private final long runStart;
-    private final long[] started;
-    private final long[] took;
-    private final int indexWidth;
+    /** Steps planned per cell: its forks, or 1 for a cold start. */
+    private final int[] planned;
+    /** Steps finished per cell. */
+    private final int[] done;
+    /** Whether the cell has ended: after its last fork, or after a failed one. */
+    private final boolean[] ended;
+    /** The time of each finished step, per cell. */
+    private final List<List<Long>> took = new ArrayList<>();
+    private int steps;
     private final int targetWidth;
     private final int nameWidth;
-    private int running = -1;
+    private final int forkWidth;
+    /** Whether a step is running: the one below. */
+    private boolean stepRunning;
+    /** The running step, or the last one to run: its cell, its fork, the cell's forks, its place in the run. */
+    private int cell = -1;
+    private int fork;
+    private int forks;
+    private int step;
+    private long stepStart;
 
     /**
      * @param cells the run's planned cells, in order
      * @param kindOf the kind of a benchmark, by name
+     * @param forks forks per cell (a cold start cell is one step whatever this is)
      * @param nanoTime the clock, {@code System::nanoTime} but in tests; the run starts now
-     * @param dryRun whether an OK cell's line says "checked" rather than its median
+     * @param dryRun whether an OK step's line says "checked" rather than its median
      */
-    RunProgress(List<PlannedCell> cells, Function<String, BenchmarkKind> kindOf, LongSupplier nanoTime,
+    RunProgress(List<PlannedCell> cells, Function<String, BenchmarkKind> kindOf, int forks, LongSupplier nanoTime,
             boolean dryRun) {
         this.cells = List.copyOf(cells);
         this.kinds = this.cells.stream().map(cell -> kindOf.apply(cell.benchmark())).toList();
         this.nanoTime = nanoTime;
         this.dryRun = dryRun;
         this.runStart = nanoTime.getAsLong();
-        this.started = new long[cells.size()];
-        this.took = new long[cells.size()];
-        java.util.Arrays.fill(took, -1);
-        this.indexWidth = Integer.toString(cells.size()).length();
+        this.planned = new int[cells.size()];
+        this.done = new int[cells.size()];
+        this.ended = new boolean[cells.size()];
+        for (int i = 0; i < cells.size(); i++) {
+            planned[i] = coldStart(i) ? 1 : Math.max(1, forks);
+            steps += planned[i];
+            took.add(new ArrayList<>());
+        }
         this.targetWidth = cells.stream().mapToInt(cell -> cell.target().length()).max().orElse(0);
         this.nameWidth = cells.stream().mapToInt(cell -> cell.name().length()).max().orElse(0);
+        this.forkWidth = forks > 1 && kinds.stream().anyMatch(kind -> kind != BenchmarkKind.COLD_START)
+                ? forkTag(forks, forks).length() : 0;
     }
 
-    /** The cell at {@code index} starts now. */
-    void started(int index) {
-        started[index] = nanoTime.getAsLong();
-        running = index;
+    /** How many steps the run has: a fork is one, a cold start cell is one. */
+    int steps() {
+        return steps;
     }
 
-    /** The cell at {@code index} ended now. */
-    void finished(int index) {
-        if (took[index] < 0) {
-            took[index] = nanoTime.getAsLong() - started[index];
+    /** Fork {@code fork} of {@code forks} of the cell at {@code cell} starts now, as step {@code step} from 0. */
+    void started(int cell, int fork, int forks, int step, int steps) {
+        if (!coldStart(cell)) {
+            planned[cell] = forks;
         }
-        if (running == index) {
-            running = -1;
-        }
+        this.steps = steps;
+        this.cell = cell;
+        this.fork = fork;
+        this.forks = forks;
+        this.step = step;
+        this.stepStart = nanoTime.getAsLong();
+        this.stepRunning = true;
     }
 
-    /** The cell running now, or -1. */
+    /** The running step ended now; returns how long it took. */
+    Duration finished() {
+        if (!stepRunning) {
+            return Duration.ZERO;
+        }
+        long time = nanoTime.getAsLong() - stepStart;
+        took.get(cell).add(time);
+        done[cell]++;
+        stepRunning = false;
+        return Duration.ofNanos(time);
+    }
+
+    /** The cell at {@code cell} has ended: none of its steps is left, even those a failed fork left unrun. */
+    void cellEnded(int cell) {
+        ended[cell] = true;
+    }
+
+    /** The cell of the running step, or -1. */
     int running() {
-        return running;
+        return stepRunning ? cell : -1;
     }
 
     /** How long the run has taken so far. */
@@ -92,36 +142,106 @@ final class RunProgress {
         return Duration.ofNanos(nanoTime.getAsLong() - runStart);
     }
 
-    /** {@code [ 7/24] llmagent turn5_c8 }: the cell's place and names, padded to the run's widest. */
-    String position(int index) {
-        PlannedCell cell = cells.get(index);
-        return String.format(Locale.ROOT, "[%" + indexWidth + "d/%d] %-" + targetWidth + "s %-" + nameWidth + "s",
-                index + 1, cells.size(), cell.target(), cell.name());
+    /**
+     * {@code [ 7/24] llmagent turn5_c8 #2/2}: the place and names of the running step, or of the
+     * last one to run, padded to the run's widest; a cold start has no fork number.
+     */
+    String position() {
+        PlannedCell of = cells.get(cell);
+        int indexWidth = Integer.toString(steps).length();
+        String tag = forkWidth == 0 ? "" : " " + pad(coldStart(cell) ? "" : forkTag(fork, forks), forkWidth);
+        return String.format(Locale.ROOT, "[%" + indexWidth + "d/%d] %s %s%s", step + 1, steps,
+                pad(of.target(), targetWidth), pad(of.name(), nameWidth), tag);
+    }
+
+    /** {@code [2/4] noop turn1}: a cell's place among the cells and its names, for a cell that failed before any fork ran. */
+    String cellPosition(int cell) {
+        PlannedCell of = cells.get(cell);
+        int indexWidth = Integer.toString(cells.size()).length();
+        return String.format(Locale.ROOT, "[%" + indexWidth + "d/%d] %s %s", cell + 1, cells.size(),
+                pad(of.target(), targetWidth), of.name());
     }
 
     /**
-     * The line of a finished OK cell:
-     * {@code [ 7/24] llmagent turn5_c8  3.1 ms median ✓  took 12s · 4m 02s elapsed · about 6m 30s left}.
+     * The line of the OK step that just {@linkplain #finished() finished} in {@code took}:
+     * {@code [ 3/20] raw turn1 #2/2  175 µs median ✓ steady after 14s  took 21s · 1m 02s elapsed · about 5m left}.
      */
-    String finishedLine(CellResult result, int index) {
-        String figure = dryRun ? "checked ✓" : Units.time(result.time().median()) + " median ✓";
-        return position(index) + "  " + figure + "  took " + span(Duration.ofNanos(Math.max(0, took[index])))
-                + " · " + whereTheRunIs();
+    String finishedLine(CellResult result, Duration took) {
+        String figure = dryRun ? "checked ✓" : Units.time(result.time().median()) + " median ✓" + steadiness(result);
+        return position() + "  " + figure + "  took " + span(took) + " · " + whereTheRunIs();
     }
 
-    /** The line of the running cell: {@code [ 8/24] llmagent tools_c8  running 7.0s · 4m 09s elapsed · estimating…}. */
-    String runningLine() {
-        if (running < 0) {
+    /** What one fork's warm-up found: {@code  steady after 14s}, {@code  NOT steady (cap 60s)}; nothing when it did not warm up. */
+    private static String steadiness(CellResult result) {
+        if (result.forks().size() != 1 || result.forks().get(0).warmup() == null) {
             return "";
         }
-        return position(running) + "  running " + span(Duration.ofNanos(nanoTime.getAsLong() - started[running]))
-                + " · " + whereTheRunIs();
+        Warmup warmup = result.forks().get(0).warmup();
+        if (warmup.steady()) {
+            return " steady after " + seconds(warmup.nanos());
+        }
+        return warmup.capped() ? " NOT steady (cap " + seconds(warmup.nanos()) + ")"
+                : " NOT steady (" + warmup.shape() + ")";
+    }
+
+    /** A warm-up's length as the options give it: {@code 7.5s}, {@code 14s}, {@code 120s}. */
+    private static String seconds(long nanos) {
+        return nanos < 10_000_000_000L ? span(Duration.ofNanos(nanos)) : nanos / 1_000_000_000L + "s";
+    }
+
+    /** The line of the step that just failed: {@code [ 4/20] noop turn1 #2/2  FAILED: no reply}. */
+    String failedLine(CellResult result) {
+        return position() + "  " + result.status() + ": " + firstLine(result.error());
+    }
+
+    /**
+     * The line of a cell of several forks after its last: the median of its forks' medians and their
+     * spread, {@code raw turn1: 174 µs over 2 forks (171–177 µs)}, and how many forks were not
+     * steady when some were not.
+     */
+    static String cellLine(CellResult cell) {
+        List<Fork> forks = cell.forks();
+        double low = forks.stream().mapToDouble(fork -> fork.time().median()).min().orElse(0);
+        double high = forks.stream().mapToDouble(fork -> fork.time().median()).max().orElse(0);
+        long unsteady = forks.stream().filter(fork -> Boolean.FALSE.equals(fork.steadyState())).count();
+        return cell.target() + " " + cell.name() + ": " + Units.time(cell.time().median()) + " over " + forks.size()
+                + " forks (" + range(low, high) + ")"
+                + (unsteady == 0 ? "" : "; " + unsteady + " of " + forks.size() + " NOT steady");
+    }
+
+    /** {@code Mock warmed in 8.1s: p50 212 → 58.0 µs, steady}. */
+    static String mockLine(MockWarmup warmup) {
+        String first = Units.time(warmup.firstMedianMicros() * 1000);
+        String last = Units.time(warmup.lastMedianMicros() * 1000);
+        return "Mock warmed in " + span(Duration.ofMillis(warmup.millis())) + ": p50 " + sameUnit(first, last) + " → "
+                + last + (warmup.steady() ? ", steady" : ", NOT steady (capped)");
+    }
+
+    /** {@code 171–177 µs}, or {@code 980 ns–1.02 µs} across units. */
+    private static String range(double low, double high) {
+        String to = Units.time(high);
+        return sameUnit(Units.time(low), to) + "–" + to;
+    }
+
+    /** {@code from} without its unit when {@code to} has the same one. */
+    private static String sameUnit(String from, String to) {
+        String unit = from.substring(from.lastIndexOf(' '));
+        return to.endsWith(unit) ? from.substring(0, from.length() - unit.length()) : from;
+    }
+
+    /** The line of the running step: {@code [ 8/24] llmagent tools_c8 #1/2  running 7.0s · 4m 09s elapsed · estimating…}. */
+    String runningLine() {
+        if (!stepRunning) {
+            return "";
+        }
+        return position() + "  running " + span(Duration.ofNanos(nanoTime.getAsLong() - stepStart)) + " · "
+                + whereTheRunIs();
     }
 
     /** {@code 4m 02s elapsed · about 6m 30s left}, or {@code … · estimating…}; no estimate once nothing is left. */
     String whereTheRunIs() {
         String elapsed = span(elapsed()) + " elapsed";
-        if (running < 0 && finishedCount() == cells.size()) {
+        if (!stepRunning && stepsLeft() == 0) {
             return elapsed;
         }
         return elapsed + " · " + remaining()
@@ -129,28 +249,28 @@ final class RunProgress {
                 .orElse(ESTIMATING);
     }
 
-    /** The estimate of what is left of the run; empty while some cell left has no basis. */
+    /** The estimate of what is left of the run; empty while some step left has no basis. */
     Optional<Duration> remaining() {
         long now = nanoTime.getAsLong();
         double left = 0;
         for (int i = 0; i < cells.size(); i++) {
-            if (took[i] >= 0) {
+            int stepsLeft = stepsLeft(i);
+            if (stepsLeft == 0) {
                 continue;
             }
             OptionalDouble estimate = estimate(i);
             if (estimate.isEmpty()) {
                 return Optional.empty();
             }
-            double cellLeft = estimate.getAsDouble();
-            if (i == running) {
-                cellLeft = Math.max(0, cellLeft - (now - started[i]));
+            left += stepsLeft * estimate.getAsDouble();
+            if (stepRunning && i == cell) {
+                left -= Math.min(estimate.getAsDouble(), now - stepStart);
             }
-            left += cellLeft;
         }
         return Optional.of(Duration.ofNanos(Math.round(left)));
     }
 
-    /** The estimated time of the cell at {@code index}, in nanoseconds; empty without a basis. */
+    /** The estimated time of one step of the cell at {@code index}, in nanoseconds; empty without a basis. */
     OptionalDouble estimate(int index) {
         PlannedCell cell = cells.get(index);
         BenchmarkKind kind = kinds.get(index);
@@ -166,24 +286,49 @@ final class RunProgress {
         return mean(i -> kinds.get(i) != BenchmarkKind.COLD_START);
     }
 
-    private OptionalDouble mean(java.util.function.IntPredicate like) {
+    private OptionalDouble mean(IntPredicate like) {
         List<Long> times = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
-            if (took[i] >= 0 && like.test(i)) {
-                times.add(took[i]);
+            if (like.test(i)) {
+                times.addAll(took.get(i));
             }
         }
         return times.stream().mapToLong(Long::longValue).average();
     }
 
-    private int finishedCount() {
-        int count = 0;
-        for (long time : took) {
-            if (time >= 0) {
-                count++;
-            }
+    /** Steps of the cell not yet finished, the running one included; none once the cell has ended. */
+    private int stepsLeft(int cell) {
+        return ended[cell] ? 0 : Math.max(0, planned[cell] - done[cell]);
+    }
+
+    private int stepsLeft() {
+        int left = 0;
+        for (int i = 0; i < cells.size(); i++) {
+            left += stepsLeft(i);
         }
-        return count;
+        return left;
+    }
+
+    /** Whether the cell at {@code cell} runs in forks: every cell but a cold start, whose JVMs are one step. */
+    boolean forked(int cell) {
+        return !coldStart(cell);
+    }
+
+    private boolean coldStart(int cell) {
+        return kinds.get(cell) == BenchmarkKind.COLD_START;
+    }
+
+    private static String forkTag(int fork, int forks) {
+        return "#" + fork + "/" + forks;
+    }
+
+    private static String pad(String text, int width) {
+        return text.length() >= width ? text : text + " ".repeat(width - text.length());
+    }
+
+    static String firstLine(String text) {
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
     }
 
     /** The run's last line: {@code COMPLETED: 23 of 24 cells OK in 14m 03s}. */

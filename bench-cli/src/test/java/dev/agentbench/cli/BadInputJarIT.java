@@ -45,9 +45,11 @@ class BadInputJarIT {
         Path runDir = ReportCommandTest.run(work.resolve("results"));
         ObjectMapper json = new ObjectMapper();
         ObjectNode info = (ObjectNode) json.readTree(runDir.resolve("run.json").toFile());
-        json.writeValue(runDir.resolve("run.json").toFile(), info.put("format", 2));
+        int newer = dev.agentbench.api.result.RunLayout.FORMAT + 1;
+        json.writeValue(runDir.resolve("run.json").toFile(), info.put("format", newer));
         assertRefused(JarRunner.run(work, LIMIT, "report", runDir.toString()), "agentbench: [" + runDir.resolve("run.json")
-                + "] is results format 2; this agentbench reads format 1 (use a newer agentbench)");
+                + "] is results format " + newer + "; this agentbench reads format "
+                + dev.agentbench.api.result.RunLayout.FORMAT + " (use a newer agentbench)");
         assertThat(runDir.resolve("report.md")).doesNotExist();
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentbench.api.result.RunLayout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,6 +72,21 @@ class BadInputTest {
                         "run", "-c", "1,x"),
                 bad("a concurrency level twice", "agentbench: Concurrency [8] is listed twice", "run", "-c", "1,8", "-c", "8"),
                 bad("negative warm-up", "agentbench: Warmup [-1] must not be negative", "run", "--warmup", "-1"),
+                bad("no fork", "agentbench: Forks [0] must be at least 1", "run", "--forks", "0"),
+                bad("forks that are no number", "agentbench: Invalid value for option '--forks': 'two' is not an int",
+                        "run", "-f", "two"),
+                bad("a zero measure time", "agentbench: Measure time [PT0S] must be positive", "run", "--measure-time", "0s"),
+                bad("too few least iterations", "agentbench: Min iterations [0] must be at least 1",
+                        "run", "--min-iterations", "0"),
+                bad("most iterations below the least", "agentbench: Max iterations [50] must not be below min iterations "
+                        + "[100]", "run", "--min-iterations", "100", "--max-iterations", "50"),
+                bad("an exact count and a time box", "agentbench: --iterations [50] is an exact count of timed "
+                        + "iterations; --measure-time [PT2S] is for a pass boxed by time instead: give one or the other",
+                        "run", "--measure-time", "2s", "-i", "50"),
+                bad("an exact count and a bound of the time box", "agentbench: --iterations [50] is an exact count of "
+                        + "timed iterations; --max-iterations [80] is", "run", "-i", "50", "--max-iterations", "80"),
+                bad("a warm-up cap below the warm-up time", "agentbench: Warmup max [PT5S] must not be below warmup time "
+                        + "[PT10S]", "run", "--warmup-max", "5s", "--warmup-time", "10s"),
                 bad("too few cold starts", "agentbench: Cold starts [-2] must be at least 1", "run", "--cold-starts", "-2"),
                 bad("a duration that is no duration", "'--timeout': [soon] is not a duration such as 500ms, 90s, 10m, 1h "
                         + "or PT10M", "run", "--timeout", "soon"),
@@ -113,10 +129,12 @@ class BadInputTest {
                 bad("report: a run.json that is not JSON", "agentbench: Cannot build the reports of [{tmp}/not-json]: "
                         + "[{tmp}/not-json/run.json] is not a run's run.json: Unexpected end-of-input",
                         "report", "{tmp}/not-json"),
-                bad("report: a run.json of a newer format", "agentbench: [{tmp}/newer-run/run.json] is results format 2; "
-                        + "this agentbench reads format 1 (use a newer agentbench)", "report", "{tmp}/newer-run"),
+                bad("report: a run.json of a newer format", "agentbench: [{tmp}/newer-run/run.json] is results format "
+                        + (RunLayout.FORMAT + 1) + "; this agentbench reads format " + RunLayout.FORMAT
+                        + " (use a newer agentbench)", "report", "{tmp}/newer-run"),
                 bad("report: a cell result of a newer format", "agentbench: [{tmp}/newer-cell/noop/turn1.json] is results "
-                        + "format 3; this agentbench reads format 1 (use a newer agentbench)", "report", "{tmp}/newer-cell"),
+                        + "format " + (RunLayout.FORMAT + 2) + "; this agentbench reads format " + RunLayout.FORMAT
+                        + " (use a newer agentbench)", "report", "{tmp}/newer-cell"),
                 bad("report: an unknown format", "agentbench: Unknown format [pdf]; known formats: [json, md, html, jmh]",
                         "report", "{tmp}/newer-run", "--format", "pdf"),
                 bad("report: no run directory", "agentbench: Missing required parameter: 'RUN_DIR'", "report"),
@@ -152,11 +170,11 @@ class BadInputTest {
         Path newerRun = ReportCommandTest.run(temp.resolve("newer"));
         Files.move(newerRun, temp.resolve("newer-run"));
         ObjectNode info = (ObjectNode) JSON.readTree(temp.resolve("newer-run/run.json").toFile());
-        JSON.writeValue(temp.resolve("newer-run/run.json").toFile(), info.put("format", 2));
+        JSON.writeValue(temp.resolve("newer-run/run.json").toFile(), info.put("format", RunLayout.FORMAT + 1));
         Path newerCell = ReportCommandTest.run(temp.resolve("newer"));
         Files.move(newerCell, temp.resolve("newer-cell"));
         ObjectNode cell = (ObjectNode) JSON.readTree(temp.resolve("newer-cell/noop/turn1.json").toFile());
-        JSON.writeValue(temp.resolve("newer-cell/noop/turn1.json").toFile(), cell.put("format", 3));
+        JSON.writeValue(temp.resolve("newer-cell/noop/turn1.json").toFile(), cell.put("format", RunLayout.FORMAT + 2));
         Files.writeString(temp.resolve("malformed.json"), "{not json");
         Files.writeString(temp.resolve("wrong.json"), "{\"turns\": [[{\"text\": 5}]]}");
         Files.write(temp.resolve("latin1.json"), "{\"name\": \"caf\u00e9\"}".getBytes(StandardCharsets.ISO_8859_1));

@@ -6,9 +6,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.agentbench.core.Defaults;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** The command line's parsing and its answers to bad input, in process: nothing is measured here. */
 class CommandLineTest {
@@ -81,6 +83,29 @@ class CommandLineTest {
         assertThat(converter.convert("90s")).isEqualTo(Duration.ofSeconds(90));
         assertThat(converter.convert("10m")).isEqualTo(Duration.ofMinutes(10));
         assertThat(converter.convert("pt1h")).isEqualTo(Duration.ofHours(1));
+    }
+
+    @Test
+    void everyRunOptionThatTakesAValueSaysItsDefault() {
+        CommandLine.Model.CommandSpec run = new CommandLine(new Main()).getSubcommands().get("run").getCommandSpec();
+        assertThat(run.options()).filteredOn(option -> option.arity().max() > 0)
+                .allSatisfy(option -> assertThat(String.join(" ", option.description()))
+                        .as(option.longestName()).contains("(default: "));
+    }
+
+    @Test
+    void theRunHelpsDefaultsAreTheHarnesssDefaults() {
+        String help = execute("run", "--help").out().replaceAll("\\s+", " ");
+        assertThat(help).contains("per cell", "(default: " + Defaults.FORKS + ")")
+                .contains("within --min-iterations and --max-iterations (default: " + Defaults.MEASURE_TIME.toSeconds() + "s)")
+                .contains("however long they take (default: " + Defaults.MIN_ITERATIONS + ")")
+                .contains("before --measure-time (default: " + Defaults.MAX_ITERATIONS + ")")
+                .contains("show no trend (default: " + Defaults.WARMUP_TIME.toSeconds() + "s)")
+                .contains("the report (default: " + Defaults.WARMUP_MAX.toSeconds() + "s, or --warmup-time")
+                .contains("besides --warmup-time (default: " + Defaults.WARMUP_ITERATIONS + ")")
+                .contains("recorded as TIMEOUT (default: " + Defaults.TIMEOUT.toMinutes() + "m)")
+                .contains("each timed to its first reply (default: " + Defaults.COLD_STARTS + ")")
+                .contains("after " + String.join(" ", Defaults.CHILD_JVM_ARGS) + ",");
     }
 
     @Test

@@ -57,12 +57,25 @@ class CompareCommandTest {
         return runDir;
     }
 
+    /** A cell of two forks, each half of {@code samples}, as a run of the default two forks writes it. */
     private static void writeCell(RunLayout layout, PlannedCell cell, List<Long> samples) throws Exception {
-        double median = samples.stream().sorted().skip(samples.size() / 2).findFirst().orElseThrow();
+        int half = samples.size() / 2;
+        List<dev.agentbench.api.result.Fork> forks = List.of(fork(1, samples.subList(0, half)),
+                fork(2, samples.subList(half, samples.size())));
+        TimeStats time = stats(samples);
         MAPPER.writeValue(layout.cellResult(cell).toFile(), new CellResult(cell.target(), cell.benchmark(), 1,
-                cell.name(), CellStatus.OK, null,
-                new TimeStats("ns", samples.size(), median, median, median, median, 0, median, median),
-                100, true, 1.0, samples, List.of()));
+                cell.name(), CellStatus.OK, null, time, 100, true, 1.0, List.of(), null, null, null, null, Map.of(),
+                forks, null));
+    }
+
+    private static dev.agentbench.api.result.Fork fork(int number, List<Long> samples) {
+        return new dev.agentbench.api.result.Fork(number, stats(samples), samples, null, true, 1.0, null, null, null,
+                null, null, Map.of());
+    }
+
+    private static TimeStats stats(List<Long> samples) {
+        double median = samples.stream().sorted().skip(samples.size() / 2).findFirst().orElseThrow();
+        return new TimeStats("ns", samples.size(), median, median, median, median, 0, median, median);
     }
 
     @Test
@@ -86,11 +99,12 @@ class CompareCommandTest {
         CommandLineTest.Outcome outcome = execute("compare", base.toString(), slower.toString(), "--json", json.toString());
         assertThat(outcome.exitCode()).as(outcome.err()).isEqualTo(Main.REGRESSION);
         assertThat(outcome.err()).isEmpty();
-        assertThat(outcome.out()).contains("**1 regression** in 2 cells compared: `calibration/turn5` 1.2")
-                .containsPattern("\\| turn5 \\| calibration \\| 1\\.50 ms \\| 1\\.80 ms \\| 1\\.\\d{3}× \\| .* \\| \\*\\*REGRESSION\\*\\* \\|")
+        // each side's median is the median of its two forks' medians: about 1.2× with the samples' noise
+        assertThat(outcome.out()).containsPattern("\\*\\*1 regression\\*\\* in 2 cells compared: `calibration/turn5` 1\\.(19|20)\\d×")
+                .containsPattern("\\| turn5 \\| calibration \\| 1\\.50 ms \\| 1\\.[78]\\d ms \\| 1\\.\\d{3}× \\| .* \\| \\*\\*REGRESSION\\*\\* \\|")
                 .containsPattern("\\| turn1 \\| calibration \\| .* \\| within threshold \\|");
         JsonNode written = MAPPER.readTree(json.toFile());
-        assertThat(written.path("formatVersion").asInt()).isEqualTo(1);
+        assertThat(written.path("formatVersion").asInt()).isEqualTo(2);
         assertThat(written.path("regression").asBoolean()).isTrue();
         assertThat(written.path("cells").get(1).path("verdict").asText()).isEqualTo("REGRESSION");
         assertThat(written.path("cells").get(1).path("low").asDouble()).isGreaterThan(1.0);

@@ -36,9 +36,10 @@ class CompareJarIT {
     private static Path run(Path work, String name, String... targetOptions) throws Exception {
         Path results = work.resolve(name);
         List<String> args = new ArrayList<>(List.of("run", "--targets", "calibration", "--benchmarks", "turn1,turn5",
-                // warm-up long enough for the JIT to finish: the harness's few microseconds per turn,
-                // still being compiled after a short warm-up, differed by 10% between two JVMs
-                "--iterations", "300", "--warmup", "2000", "--warmup-time", "1s",
+                // passes as the defaults make them (2 forks, warm-up until steady, a time-boxed timed
+                // pass), only shorter: the harness's few microseconds per turn, still being compiled
+                // after a short warm-up, once differed by 10% between two JVMs
+                "--forks", "2", "--warmup-time", "2s", "--warmup-max", "10s", "--measure-time", "2s",
                 "--plugins", calibrationPlugin().toString(), "--results-dir", results.toString(), "--quiet"));
         for (String option : targetOptions) {
             args.add("-O");
@@ -51,10 +52,10 @@ class CompareJarIT {
     }
 
     @Test
-    void sameCodeComparesCleanAndATwentyPercentSlowerBenchmarkIsTheOnlyRegression(@TempDir Path work) throws Exception {
+    void sameCodeComparesCleanAndATenPercentSlowerBenchmarkIsTheOnlyRegression(@TempDir Path work) throws Exception {
         Path base = run(work, "base");
         Path same = run(work, "same");
-        Path slower = run(work, "slower", "slower=turn5", "slowdown=1.2");
+        Path slower = run(work, "slower", "slower=turn5", "slowdown=1.1");
 
         JarRunner.Result clean = JarRunner.run(work, LIMIT, "compare", base.toString(), same.toString());
         System.out.println(clean.out());
@@ -81,9 +82,9 @@ class CompareJarIT {
         assertThat(turn1.path("verdict").asText()).isNotEqualTo("REGRESSION");
         assertThat(turn5.path("name").asText()).isEqualTo("turn5");
         assertThat(turn5.path("verdict").asText()).isEqualTo("REGRESSION");
-        // five turns of 100 µs made 120 µs: 1.2 on a quiet machine; a busy one preempts the longer spins
-        // more often, so the ratio is only held to be well above the threshold
-        assertThat(turn5.path("ratio").asDouble()).isGreaterThan(1.1);
+        // five turns of 100 µs made 110 µs: 1.1 on a quiet machine; a busy one preempts the longer spins
+        // more often, so the ratio is only held to be above the 5% threshold
+        assertThat(turn5.path("ratio").asDouble()).isGreaterThan(1.05);
         assertThat(turn5.path("low").asDouble()).isGreaterThan(1.0);
         assertThat(turn5.path("base").path("median").asDouble()).isBetween(0.5e6, 0.8e6);
     }

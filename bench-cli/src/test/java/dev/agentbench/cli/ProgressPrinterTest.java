@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.report.ReportOptions;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -32,75 +34,153 @@ class ProgressPrinterTest {
 
     private ProgressPrinter printer(boolean quiet, boolean terminal, Duration tick) {
         return new ProgressPrinter(new PrintWriter(out, true), new PrintWriter(err, true), quiet, terminal, false,
-                ReportOptions.defaults(), name -> BenchmarkKind.SESSIONS, now::get, tick, 80);
+                ReportOptions.defaults(), now::get, tick, 80);
     }
 
-    /** A run directory on disk (reports are written at the end) and its run.json as the runner has it. */
+    /** A run directory on disk (reports are written at the end) and its run.json as the runner has it: 2 forks a cell. */
     private static RunInfo info(Path runDir) {
         return new RunInfo(runDir.getFileName().toString(), RunStatus.RUNNING, "2026-11-29T10:15:00Z", null,
-                List.of("run"), Map.of(), List.of(RAW, NOOP), Map.of());
+                List.of("run"), Map.of("forks", "2"), List.of(RAW, NOOP), Map.of());
     }
+
+    private static final List<BenchmarkDescriptor> TURN1 = List.of(new BenchmarkDescriptor("turn1", "One turn", true,
+            "built-in", List.of(), BenchmarkKind.SESSIONS));
 
     private static CellResult failed() {
         return CellResult.failed(NOOP, CellStatus.FAILED, "turn 0, step 0: no reply\nat the second line",
                 List.of("[agentbench] opening noop", "boom"));
     }
 
-    /** Plays a run of two cells, the second failing, with {@code between} called while each cell runs. */
+    /**
+     * Plays a run of two cells of 2 forks each, the forks rotating (raw#1, noop#1, raw#2, noop#2), noop's
+     * second fork failing, with {@code between} called while some steps run.
+     */
     private void play(ProgressPrinter printer, Path runDir, Runnable between) {
         RunInfo info = info(runDir);
-        printer.runStarted(runDir, info);
-        printer.cellStarted(RAW, 0, 2);
+        printer.runStarted(runDir, info, TURN1);
+        printer.mockWarmed(new MockWarmup(8_100, 40_000, 212, 58, true));
+        printer.forkStarted(RAW, 1, 2, 0, 4);
         now.addAndGet(Duration.ofMillis(1500).toNanos());
         between.run();
         now.addAndGet(Duration.ofMillis(1500).toNanos());
-        CellResult ok = RunProgressTest.ok(RAW, 212_400);
+        printer.forkFinished(RunProgressTest.fork(RAW, 171_000, RunProgressTest.STEADY), 1, 2, 0, 4);
+        printer.forkStarted(NOOP, 1, 2, 1, 4);
+        now.addAndGet(Duration.ofSeconds(1).toNanos());
+        printer.forkFinished(RunProgressTest.fork(NOOP, 180, RunProgressTest.CAPPED), 1, 2, 1, 4);
+        printer.forkStarted(RAW, 2, 2, 2, 4);
+        now.addAndGet(Duration.ofSeconds(2).toNanos());
+        printer.forkFinished(RunProgressTest.fork(RAW, 177_000, RunProgressTest.STEADY), 2, 2, 2, 4);
+        CellResult ok = RunProgressTest.merged(RAW, new double[] {171_000, 177_000}, true, true);
         printer.cellFinished(ok, 0, 2);
-        printer.cellStarted(NOOP, 1, 2);
+        printer.forkStarted(NOOP, 2, 2, 3, 4);
         now.addAndGet(Duration.ofSeconds(1).toNanos());
         between.run();
+        printer.forkFinished(failed(), 2, 2, 3, 4);
         printer.cellFinished(failed(), 1, 2);
         printer.runFinished(runDir, info.ended(RunStatus.COMPLETED, "2026-11-29T10:16:00Z"), List.of(ok, failed()));
     }
 
     @Test
-    void onAPipeEachFinishedCellIsOnePlainLineAndFailuresGoToStderr(@TempDir Path results) throws Exception {
+    void onAPipeEachFinishedForkIsOnePlainLineEachCellSaysItsMedianOverItsForksAndFailuresGoToStderr(
+            @TempDir Path results) throws Exception {
         Path runDir = ReportCommandTest.run(results);
         ProgressPrinter printer = printer(false, false, Duration.ofMillis(10));
         play(printer, runDir, printer::tick);
         assertThat(out.toString()).doesNotContain("\r", "\033");
         assertThat(err.toString()).doesNotContain("\r", "\033");
         assertThat(out.toString().lines()).containsExactly(
-                "Run " + runDir.getFileName() + ": 2 cells into " + runDir,
-                "[1/2] raw  turn1  212 µs median ✓  took 3.0s · 3.0s elapsed · about 3.0s left",
+                "Run " + runDir.getFileName() + ": 2 cells in 4 steps (2 forks a cell) into " + runDir,
+                "Mock warmed in 8.1s: p50 212 → 58.0 µs, steady",
+                "[1/4] raw  turn1 #1/2  171 µs median ✓ steady after 14s  took 3.0s · 3.0s elapsed · about 9.0s left",
+                "[2/4] noop turn1 #1/2  180 ns median ✓ NOT steady (cap 60s)  took 1.0s · 4.0s elapsed · about 4.0s left",
+                "[3/4] raw  turn1 #2/2  177 µs median ✓ steady after 14s  took 2.0s · 6.0s elapsed · about 2.0s left",
+                "raw turn1: 174 µs over 2 forks (171–177 µs)",
                 "Report: " + runDir.resolve("report.md") + " (and report.html)",
-                "COMPLETED: 1 of 2 cells OK in 4.0s");
-        assertThat(err.toString().lines()).containsExactly(
-                "[2/2] noop turn1  FAILED: turn 0, step 0: no reply",
+                "COMPLETED: 1 of 2 cells OK in 7.0s");
+        assertThat(err.toString().lines()).as("the failed fork, once, with its log's tail").containsExactly(
+                "[4/4] noop turn1 #2/2  FAILED: turn 0, step 0: no reply",
                 "    | [agentbench] opening noop",
                 "    | boom");
         assertThat(printer.tickerRunning()).as("no live line, no ticker").isFalse();
     }
 
     @Test
-    void onATerminalTheRunningCellsLineIsRewrittenInPlaceAndReplacedByItsFinishedLine(@TempDir Path results)
+    void onATerminalTheRunningForksLineIsRewrittenInPlaceAndReplacedByItsFinishedLine(@TempDir Path results)
             throws Exception {
         Path runDir = ReportCommandTest.run(results);
         ProgressPrinter printer = printer(false, true, Duration.ofHours(1)); // ticks by hand below
         play(printer, runDir, printer::tick);
         String rewrite = ProgressPrinter.REWRITE;
         assertThat(out.toString()).isEqualTo(
-                "Run " + runDir.getFileName() + ": 2 cells into " + runDir + "\n"
-                + rewrite + "[1/2] raw  turn1  running 0.0s · 0.0s elapsed · estimating…"
-                + rewrite + "[1/2] raw  turn1  running 1.5s · 1.5s elapsed · estimating…"
-                + rewrite + "[1/2] raw  turn1  212 µs median ✓  took 3.0s · 3.0s elapsed · about 3.0s left\n"
-                + rewrite + "[2/2] noop turn1  running 0.0s · 3.0s elapsed · about 3.0s left"
-                + rewrite + "[2/2] noop turn1  running 1.0s · 4.0s elapsed · about 2.0s left"
+                "Run " + runDir.getFileName() + ": 2 cells in 4 steps (2 forks a cell) into " + runDir + "\n"
+                + rewrite + "Starting and warming the mock · 0.0s elapsed"
+                + rewrite + "Mock warmed in 8.1s: p50 212 → 58.0 µs, steady\n"
+                + rewrite + "[1/4] raw  turn1 #1/2  running 0.0s · 0.0s elapsed · estimating…"
+                + rewrite + "[1/4] raw  turn1 #1/2  running 1.5s · 1.5s elapsed · estimating…"
+                + rewrite + "[1/4] raw  turn1 #1/2  171 µs median ✓ steady after 14s  took 3.0s · 3.0s elapsed · about 9.0s left\n"
+                + rewrite + "[2/4] noop turn1 #1/2  running 0.0s · 3.0s elapsed · about 9.0s left"
+                + rewrite + "[2/4] noop turn1 #1/2  180 ns median ✓ NOT steady (cap 60s)  took 1.0s · 4.0s elapsed · about 4.0s left\n"
+                + rewrite + "[3/4] raw  turn1 #2/2  running 0.0s · 4.0s elapsed · about 4.0s left"
+                + rewrite + "[3/4] raw  turn1 #2/2  177 µs median ✓ steady after 14s  took 2.0s · 6.0s elapsed · about 2.0s left\n"
+                + "raw turn1: 174 µs over 2 forks (171–177 µs)\n"
+                + rewrite + "[4/4] noop turn1 #2/2  running 0.0s · 6.0s elapsed · about 2.0s left"
+                + rewrite + "[4/4] noop turn1 #2/2  running 1.0s · 7.0s elapsed · about 1.0s left"
                 + rewrite // cleared before the failure goes to stderr
                 + "Report: " + runDir.resolve("report.md") + " (and report.html)\n"
-                + "COMPLETED: 1 of 2 cells OK in 4.0s\n");
-        assertThat(err.toString()).startsWith("[2/2] noop turn1  FAILED: turn 0, step 0: no reply\n")
+                + "COMPLETED: 1 of 2 cells OK in 7.0s\n");
+        assertThat(err.toString()).startsWith("[4/4] noop turn1 #2/2  FAILED: turn 0, step 0: no reply\n")
                 .doesNotContain("\r");
+    }
+
+    @Test
+    void onATerminalTheLiveLineSaysTheMockIsStartingUntilItIsWarm(@TempDir Path results) throws Exception {
+        Path runDir = ReportCommandTest.run(results);
+        ProgressPrinter printer = printer(false, true, Duration.ofHours(1));
+        printer.runStarted(runDir, info(runDir), TURN1);
+        now.addAndGet(Duration.ofSeconds(12).toNanos());
+        printer.tick();
+        printer.mockWarmed(new MockWarmup(11_000, 40_000, 1_900, 640, false));
+        printer.tick();
+        assertThat(out.toString()).endsWith(ProgressPrinter.REWRITE + "Starting and warming the mock · 0.0s elapsed"
+                + ProgressPrinter.REWRITE + "Starting and warming the mock · 12s elapsed"
+                + ProgressPrinter.REWRITE + "Mock warmed in 11s: p50 1.90 ms → 640 µs, NOT steady (capped)\n");
+        printer.close();
+    }
+
+    @Test
+    void aColdStartIsOneLineForItsJvmsAreNoForksToSumUp(@TempDir Path results) throws Exception {
+        Path runDir = ReportCommandTest.run(results);
+        ProgressPrinter printer = printer(false, false, Duration.ofHours(1));
+        PlannedCell coldStart = new PlannedCell("noop", "cold_start", 1);
+        RunInfo info = new RunInfo(runDir.getFileName().toString(), RunStatus.RUNNING, "2026-11-29T10:15:00Z", null,
+                List.of("run"), Map.of("forks", "2"), List.of(coldStart), Map.of());
+        printer.runStarted(runDir, info, List.of(new BenchmarkDescriptor("cold_start", "A fresh JVM", false,
+                "built-in", List.of(), BenchmarkKind.COLD_START)));
+        printer.forkStarted(coldStart, 1, 1, 0, 1);
+        now.addAndGet(Duration.ofSeconds(14).toNanos());
+        CellResult jvms = RunProgressTest.merged(coldStart, new double[] {160e6, 165e6, 170e6}, true, true, true);
+        printer.forkFinished(jvms, 1, 1, 0, 1);
+        printer.cellFinished(jvms, 0, 1);
+        assertThat(out.toString().lines()).containsExactly(
+                "Run " + runDir.getFileName() + ": 1 cell into " + runDir,
+                "[1/1] noop cold_start  165 ms median ✓  took 14s · 14s elapsed");
+        printer.close();
+    }
+
+    @Test
+    void aCellThatFailedBeforeAnyForkRanIsReportedByItsPlaceAmongTheCells(@TempDir Path results) throws Exception {
+        Path runDir = ReportCommandTest.run(results);
+        ProgressPrinter printer = printer(false, false, Duration.ofMillis(10));
+        printer.runStarted(runDir, info(runDir), TURN1);
+        for (int i = 0; i < 2; i++) {
+            PlannedCell cell = i == 0 ? RAW : NOOP;
+            printer.cellFinished(CellResult.failed(cell, CellStatus.FAILED, "The mock did not start: no port", List.of()),
+                    i, 2);
+        }
+        assertThat(err.toString().lines()).containsExactly(
+                "[1/2] raw  turn1  FAILED: The mock did not start: no port",
+                "[2/2] noop turn1  FAILED: The mock did not start: no port");
+        printer.close();
     }
 
     @Test
@@ -108,8 +188,8 @@ class ProgressPrinterTest {
         Path runDir = ReportCommandTest.run(results);
         ProgressPrinter printer = printer(false, true, Duration.ofMillis(5));
         RunInfo info = info(runDir);
-        printer.runStarted(runDir, info);
-        printer.cellStarted(RAW, 0, 2);
+        printer.runStarted(runDir, info, TURN1);
+        printer.forkStarted(RAW, 1, 2, 0, 4);
         assertThat(printer.tickerRunning()).isTrue();
         Thread ticker = tickerThread().orElseThrow();
         assertThat(ticker.isDaemon()).as("a daemon never keeps the JVM alive").isTrue();
@@ -119,7 +199,7 @@ class ProgressPrinterTest {
             Thread.sleep(5);
         }
         assertThat(out.toString()).as("the ticker rewrote the line by itself").contains(ProgressPrinter.REWRITE
-                + "[1/2] raw  turn1  running 2.0s");
+                + "[1/4] raw  turn1 #1/2  running 2.0s");
         // Ctrl-C: the shutdown hook's thread ends the run while a cell runs.
         Thread hook = new Thread(() -> printer.runFinished(runDir, info.ended(RunStatus.INTERRUPTED, "2026-11-29T10:16:00Z"),
                 List.of(CellResult.failed(RAW, CellStatus.MISSING, "interrupted", List.of()),
@@ -132,6 +212,7 @@ class ProgressPrinterTest {
         assertThat(written).endsWith(ProgressPrinter.REWRITE + "Report: " + runDir.resolve("report.md")
                 + " (and report.html)\nINTERRUPTED: 0 of 2 cells OK in 2.0s\n");
         printer.tick();
+        printer.forkFinished(RunProgressTest.fork(RAW, 1e5, RunProgressTest.STEADY), 1, 2, 0, 4);
         printer.cellFinished(RunProgressTest.ok(RAW, 1e5), 0, 2);
         assertThat(out.toString()).as("nothing after the end").isEqualTo(written);
     }
@@ -140,8 +221,8 @@ class ProgressPrinterTest {
     void closeStopsTheTickerOfARunThatEndedByAnException(@TempDir Path results) throws Exception {
         Path runDir = ReportCommandTest.run(results);
         ProgressPrinter printer = printer(false, true, Duration.ofMillis(5));
-        printer.runStarted(runDir, info(runDir));
-        printer.cellStarted(RAW, 0, 2);
+        printer.runStarted(runDir, info(runDir), TURN1);
+        printer.forkStarted(RAW, 1, 2, 0, 4);
         Thread ticker = tickerThread().orElseThrow();
         printer.close();
         assertThat(ticker.isAlive()).isFalse();
@@ -154,8 +235,8 @@ class ProgressPrinterTest {
         Path runDir = ReportCommandTest.run(results);
         ProgressPrinter printer = printer(false, true, Duration.ofMillis(5));
         RunInfo info = info(runDir);
-        printer.runStarted(runDir, info);
-        printer.cellStarted(RAW, 0, 2);
+        printer.runStarted(runDir, info, TURN1);
+        printer.forkStarted(RAW, 1, 2, 0, 4);
         printer.close(); // the run's thread returned as the hook killed its child
         printer.runFinished(runDir, info.ended(RunStatus.INTERRUPTED, "2026-11-29T10:16:00Z"),
                 List.of(CellResult.failed(RAW, CellStatus.MISSING, "interrupted", List.of()),
@@ -171,8 +252,8 @@ class ProgressPrinterTest {
         play(printer, runDir, printer::tick);
         assertThat(out.toString().lines()).containsExactly(
                 "Report: " + runDir.resolve("report.md") + " (and report.html)",
-                "COMPLETED: 1 of 2 cells OK in 4.0s");
-        assertThat(err.toString().lines()).first().isEqualTo("[2/2] noop turn1  FAILED: turn 0, step 0: no reply");
+                "COMPLETED: 1 of 2 cells OK in 7.0s");
+        assertThat(err.toString().lines()).first().isEqualTo("[4/4] noop turn1 #2/2  FAILED: turn 0, step 0: no reply");
         assertThat(out.toString() + err).doesNotContain("\r");
         assertThat(printer.tickerRunning()).isFalse();
     }
@@ -181,11 +262,11 @@ class ProgressPrinterTest {
     void aLiveLineIsCutToTheTerminalsWidthSoThatItNeverWraps(@TempDir Path results) throws Exception {
         Path runDir = ReportCommandTest.run(results);
         ProgressPrinter printer = new ProgressPrinter(new PrintWriter(out, true), new PrintWriter(err, true), false,
-                true, false, ReportOptions.defaults(), name -> BenchmarkKind.SESSIONS, now::get, Duration.ofHours(1), 30);
-        printer.runStarted(runDir, info(runDir));
-        printer.cellStarted(RAW, 0, 2);
+                true, false, ReportOptions.defaults(), now::get, Duration.ofHours(1), 30);
+        printer.runStarted(runDir, info(runDir), TURN1);
+        printer.forkStarted(RAW, 1, 2, 0, 4);
         String live = out.toString().substring(out.toString().lastIndexOf('\r'));
-        assertThat(live).isEqualTo(ProgressPrinter.REWRITE + "[1/2] raw  turn1  running 0.…");
+        assertThat(live).isEqualTo(ProgressPrinter.REWRITE + "[1/4] raw  turn1 #1/2  runni…");
         assertThat(live.length() - ProgressPrinter.REWRITE.length()).isLessThan(30);
         printer.close();
     }

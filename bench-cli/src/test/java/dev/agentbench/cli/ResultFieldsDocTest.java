@@ -3,12 +3,17 @@ package dev.agentbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.Cpu;
+import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.JvmContext;
 import dev.agentbench.api.result.Memory;
+import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.Throughput;
 import dev.agentbench.api.result.TimeStats;
+import dev.agentbench.api.result.Warmup;
+import dev.agentbench.api.result.WarmupShape;
 import dev.agentbench.core.BenchOptions;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
@@ -35,8 +40,9 @@ class ResultFieldsDocTest {
     private static final Pattern ROW = Pattern.compile("^\\|\\s*`([^`]+)`\\s*\\|");
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(classes = {RunInfo.class, PlannedCell.class, CellResult.class, TimeStats.class, Memory.class,
-            Throughput.class, JvmContext.class})
+    @ValueSource(classes = {RunInfo.class, PlannedCell.class, MockWarmup.class, CellResult.class, Fork.class,
+            Warmup.class, Warmup.Window.class, Cpu.class, TimeStats.class, Memory.class, Throughput.class,
+            JvmContext.class})
     void everyComponentOfTheRecordIsDocumentedAndNothingElse(Class<?> record) throws IOException {
         Set<String> components = new LinkedHashSet<>();
         for (RecordComponent component : record.getRecordComponents()) {
@@ -45,6 +51,16 @@ class ResultFieldsDocTest {
         Set<String> documented = fieldsOfSection("(`" + record.getSimpleName() + "`)");
         assertThat(documented).as("fields documented for " + record.getSimpleName() + " in docs/result-fields.md")
                 .containsExactlyInAnyOrderElementsOf(components);
+    }
+
+    @Test
+    void everyWarmupShapeIsDocumentedAndNothingElse() throws IOException {
+        Set<String> shapes = new LinkedHashSet<>();
+        for (WarmupShape shape : WarmupShape.values()) {
+            shapes.add(shape.name());
+        }
+        assertThat(fieldsOfSection("(`WarmupShape`)")).as("warm-up shapes documented in docs/result-fields.md")
+                .containsExactlyInAnyOrderElementsOf(shapes);
     }
 
     @Test

@@ -21,7 +21,8 @@ class RunJarIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration LIMIT = Duration.ofMinutes(4);
     /** Small passes: these tests check what a run writes, not how fast anything is. */
-    private static final String[] QUICK = {"--iterations", "40", "--warmup", "20", "--warmup-time", "0s"};
+    private static final String[] QUICK = {"--iterations", "40", "--warmup", "20", "--warmup-time", "0s",
+        "--warmup-max", "0s"};
 
     private static String[] args(String... args) {
         List<String> all = new ArrayList<>(List.of(args));
@@ -46,20 +47,28 @@ class RunJarIT {
                 args("run", "--targets", "raw,noop", "--benchmarks", "turn1", "--results-dir", results.toString()));
         assertThat(first.exitCode()).as(first.out() + first.err()).isZero();
         assertThat(first.survivors()).as("processes the run left behind").isEmpty();
-        assertThat(first.descendants()).as("the mock and one JVM per cell").hasSizeGreaterThanOrEqualTo(3);
+        assertThat(first.descendants()).as("the mock and one JVM per fork of each cell").hasSizeGreaterThanOrEqualTo(5);
 
         Path runDir = JarRunner.onlyRunDir(results).orElseThrow();
         assertThat(runDir.getFileName().toString()).matches("\\d{8}-\\d{6}-[a-z0-9]+");
         assertThat(first.out()).contains("Report: " + runDir.resolve("report.md"));
         // Not a terminal: plain lines, one per finished cell, and no control characters.
         assertThat(first.out() + first.err()).doesNotContain("\r", "\033");
-        assertThat(first.out().lines().toList()).hasSize(5)
-                .satisfies(lines -> assertThat(lines.get(0)).isEqualTo("Run " + runDir.getFileName() + ": 2 cells into " + runDir))
-                .satisfies(lines -> assertThat(lines.get(1))
-                        .matches("\\[1/2\\] raw  turn1  [0-9.]+ [nµm]?s median ✓  took [0-9.ms ]+ · [0-9.ms ]+ elapsed · (about [0-9.ms ]+ left|finishing…)"))
-                .satisfies(lines -> assertThat(lines.get(2))
-                        .matches("\\[2/2\\] noop turn1  [0-9.]+ [nµm]?s median ✓  took [0-9.ms ]+ · [0-9.ms ]+ elapsed"))
-                .satisfies(lines -> assertThat(lines.get(4)).matches("COMPLETED: 2 of 2 cells OK in [0-9.ms ]+"));
+        List<String> lines = first.out().lines().toList();
+        assertThat(lines).hasSize(10);
+        assertThat(lines.get(0)).isEqualTo("Run " + runDir.getFileName() + ": 2 cells in 4 steps (2 forks a cell) into "
+                + runDir);
+        assertThat(lines.get(1)).matches("Mock warmed in [0-9.ms ]+: p50 [0-9.]+ [nµm]?s → [0-9.]+ [nµm]?s, (NOT )?steady");
+        // the forks of turn1 rotate through the targets: raw#1, noop#1, raw#2, noop#2
+        assertThat(lines.get(2)).matches("\\[1/4\\] raw  turn1 #1/2  [0-9.]+ [nµm]?s median ✓ .*took [0-9.ms ]+ · .*");
+        assertThat(lines.get(3)).matches("\\[2/4\\] noop turn1 #1/2  [0-9.]+ [nµm]?s median ✓ .*");
+        assertThat(lines.get(4)).matches("\\[3/4\\] raw  turn1 #2/2  [0-9.]+ [nµm]?s median ✓ .*");
+        assertThat(lines.get(5)).matches("raw turn1: [0-9.]+ [nµm]?s over 2 forks .*");
+        assertThat(lines.get(6)).matches("\\[4/4\\] noop turn1 #2/2  [0-9.]+ [nµm]?s median ✓ .*");
+        assertThat(lines.get(7)).matches("noop turn1: [0-9.]+ [nµm]?s over 2 forks .*");
+        assertThat(lines.get(9)).matches("COMPLETED: 2 of 2 cells OK in [0-9.ms ]+");
+        JsonNode warmedMock = JSON.readTree(runDir.resolve("run.json").toFile()).path("mockWarmup");
+        assertThat(warmedMock.path("requests").asLong()).as("the mock was warmed before the first cell").isPositive();
         for (String file : List.of("run.json", "summary.json", "report.md", "report.html", "jmh-result.json",
                 "raw/turn1.json", "raw/turn1.log",
                 "noop/turn1.json", "noop/turn1.log")) {
@@ -70,7 +79,7 @@ class RunJarIT {
         assertThat(run.path("status").asText()).isEqualTo("COMPLETED");
         for (String file : List.of("run.json", "raw/turn1.json", "noop/turn1.json", "summary.json")) {
             assertThat(JSON.readTree(runDir.resolve(file).toFile()).path("format").asInt()).as(file + " says its format")
-                    .isEqualTo(1);
+                    .isEqualTo(2);
         }
         assertThat(run.path("cells")).hasSize(2);
 
@@ -85,7 +94,13 @@ class RunJarIT {
             assertThat(cell.path("error").isNull()).isTrue();
             JsonNode time = cell.path("time");
             assertThat(time.path("unit").asText()).isEqualTo("ns");
-            assertThat(time.path("n").asLong()).isEqualTo(40);
+            assertThat(time.path("n").asLong()).as("40 samples from each of 2 forks").isEqualTo(80);
+            assertThat(cell.path("forks")).hasSize(2).allSatisfy(fork -> {
+                assertThat(fork.path("n").asLong()).isEqualTo(40);
+                assertThat(fork.path("median").asDouble()).isPositive();
+                assertThat(fork.path("steady").isBoolean()).isTrue();
+            });
+            assertThat(cell.path("cpu").path("nanosPerOp").asDouble()).as("CPU time per operation").isPositive();
             double min = time.path("min").asDouble();
             double median = time.path("median").asDouble();
             assertThat(min).isPositive();
@@ -105,7 +120,7 @@ class RunJarIT {
         String report = Files.readString(runDir.resolve("report.md"));
         assertThat(report).contains("# agentbench report: " + runDir.getFileName())
                 .contains("| Benchmark | raw | noop | noop ÷ raw |")
-                .containsPattern("(?m)^\\| turn1 \\| [0-9.]+ [nµm]?s \\([0-9.]+ [nµm]?s\\)( †)? \\| [0-9.]+ [nµm]?s .*\\| [0-9.]+× \\|$");
+                .containsPattern("(?m)^\\| turn1 \\| [0-9.]+ [nµm]?s .*\\| [0-9.]+× .*\\|$");
 
         // A second run into the same results directory: a new run directory holding only its own cells.
         JarRunner.Result second = JarRunner.run(work, LIMIT,
@@ -128,7 +143,8 @@ class RunJarIT {
         Path results = work.resolve("results");
         // At least 2 s of warm-up: the live line ticks at least once while the cell runs.
         JarRunner.Result result = JarRunner.runOnTerminal(work, LIMIT, "run", "--targets", "noop", "--benchmarks", "turn1",
-                "--iterations", "40", "--warmup", "20", "--warmup-time", "2s", "--results-dir", results.toString());
+                "--forks", "1", "--iterations", "40", "--warmup-time", "2s", "--warmup-max", "2s",
+                "--results-dir", results.toString());
         assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
         assertThat(result.survivors()).isEmpty();
         String out = result.out();
@@ -142,7 +158,7 @@ class RunJarIT {
         assertThat(running).as("the live line, shown when the cell starts and rewritten as it runs: " + out)
                 .hasSizeGreaterThanOrEqualTo(2);
         assertThat(running.get(running.size() - 1)).as("the running time counts up").isGreaterThanOrEqualTo(1.0);
-        assertThat(out).containsPattern("\r\033\\[K\\[1/1\\] noop turn1  [0-9.]+ [nµm]?s median ✓  took [0-9.ms ]+ · "
+        assertThat(out).containsPattern("\r\033\\[K\\[1/1\\] noop turn1  [0-9.]+ [nµm]?s median ✓ .*took [0-9.ms ]+ · "
                 + "[0-9.ms ]+ elapsed\r?\n");
         assertThat(out).contains("Report: ").containsPattern("COMPLETED: 1 of 1 cells OK in [0-9.ms ]+");
         assertThat(out.substring(out.indexOf("Report: "))).as("no live line after the run's end").doesNotContain("\033");
@@ -155,7 +171,7 @@ class RunJarIT {
         List<String> command = List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
                 JarRunner.jar().toString(), "run", "--targets", "noop", "--benchmarks", "turn1,cold_start",
                 "--cold-starts", "500", "--iterations", "40", "--warmup", "20", "--warmup-time", "0s",
-                "--results-dir", results.toString());
+                "--warmup-max", "0s", "--results-dir", results.toString());
         Process run = new ProcessBuilder(command).directory(work.toFile())
                 .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile())
                 .start();
@@ -163,7 +179,7 @@ class RunJarIT {
         try {
             long deadline = System.nanoTime() + LIMIT.toNanos();
             // Wait until the first cell has finished and the second one's children are running.
-            while (!Files.readString(work.resolve("out.txt")).contains("[1/2] noop turn1")
+            while (!Files.readString(work.resolve("out.txt")).contains("noop turn1: ")
                     || run.descendants().noneMatch(p -> p.info().commandLine().orElse("").contains("ChildMain"))) {
                 run.descendants().forEach(p -> seen.putIfAbsent(p.pid(), p));
                 assertThat(System.nanoTime()).as("the first cell finishes").isLessThan(deadline);

@@ -5,142 +5,250 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.Fork;
+import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.TimeStats;
+import dev.agentbench.api.result.Warmup;
+import dev.agentbench.api.result.WarmupShape;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** The progress lines and the estimate of what is left, on a clock the test moves. */
+/** The progress lines and the estimate of what is left, step by step, on a clock the test moves. */
 class RunProgressTest {
 
     private static final Map<String, BenchmarkKind> KINDS = Map.of(
             "cold_start", BenchmarkKind.COLD_START, "instantiation", BenchmarkKind.CONSTRUCTION,
             "turn1", BenchmarkKind.SESSIONS, "turn5", BenchmarkKind.SESSIONS);
 
-    private final AtomicLong now = new AtomicLong(1_000_000_000L);
+    /** A warm-up that found a steady state after 14 s. */
+    static final Warmup STEADY = new Warmup(14_000_000_000L, 9_000, false, WarmupShape.WARMUP, List.of());
+    /** A warm-up that reached its cap of 60 s without a steady state. */
+    static final Warmup CAPPED = new Warmup(60_200_000_000L, 40_000, true, WarmupShape.WARMUP, List.of());
 
-    private RunProgress progress(List<PlannedCell> cells) {
-        return new RunProgress(cells, name -> KINDS.getOrDefault(name, BenchmarkKind.SESSIONS), now::get, false);
+    private final AtomicLong now = new AtomicLong(1_000_000_000L);
+    private int step;
+
+    private RunProgress progress(List<PlannedCell> cells, int forks) {
+        return new RunProgress(cells, name -> KINDS.getOrDefault(name, BenchmarkKind.SESSIONS), forks, now::get, false);
     }
 
     private void advance(Duration duration) {
         now.addAndGet(duration.toNanos());
     }
 
-    private void runCell(RunProgress progress, int index, Duration took) {
-        progress.started(index);
+    /** Runs the next step of the run: fork {@code fork} of the cell at {@code cell}, for {@code took}. */
+    private Duration runStep(RunProgress progress, int cell, int fork, int forks, Duration took) {
+        progress.started(cell, fork, forks, step++, progress.steps());
         advance(took);
-        progress.finished(index);
+        return progress.finished();
     }
 
+    private static TimeStats time(double medianNanos) {
+        return new TimeStats("ns", 3, medianNanos, medianNanos, medianNanos, medianNanos, 0, medianNanos, medianNanos);
+    }
+
+    /** An OK result with no forks of its own, as a cold start's or a dry run's line shows it. */
     static CellResult ok(PlannedCell cell, double medianNanos) {
-        TimeStats time = new TimeStats("ns", 3, medianNanos, medianNanos, medianNanos, medianNanos, 0, medianNanos,
-                medianNanos);
         return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
-                time, 0, true, 1.0, List.of(), List.of());
+                time(medianNanos), 0, true, 1.0, List.of(), List.of());
+    }
+
+    /** What the child of one OK fork writes: the fork's figures, with how it warmed up. */
+    static CellResult fork(PlannedCell cell, double medianNanos, Warmup warmup) {
+        Fork fork = new Fork(1, time(medianNanos), List.of(), warmup, warmup.steady(), 1.0, null, null, null, null,
+                null, Map.of());
+        return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
+                time(medianNanos), warmup.iterations(), warmup.steady(), 1.0, List.of(), null, null, null, null,
+                Map.of(), List.of(fork), null);
+    }
+
+    /** A cell merged from forks of these medians, each steady or not; its median is the median of theirs. */
+    static CellResult merged(PlannedCell cell, double[] medians, boolean... steady) {
+        List<Fork> forks = new ArrayList<>();
+        for (int i = 0; i < medians.length; i++) {
+            forks.add(new Fork(i + 1, time(medians[i]), List.of(), steady[i] ? STEADY : CAPPED, steady[i], 1.0, null,
+                    null, null, null, null, Map.of()));
+        }
+        double[] sorted = medians.clone();
+        java.util.Arrays.sort(sorted);
+        int n = sorted.length;
+        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        boolean allSteady = forks.stream().allMatch(Fork::steadyState);
+        return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
+                time(median), 0, allSteady, 1.0, List.of(), null, null, null, null, Map.of(), forks, null);
     }
 
     @Test
-    void theFinishedLineSaysPlaceNamesMedianTimeTakenElapsedAndWhatIsLeft() {
-        List<PlannedCell> cells = List.of(new PlannedCell("raw", "turn5", 8), new PlannedCell("llmagent", "turn5", 8),
-                new PlannedCell("raw", "turn1", 1));
-        RunProgress progress = progress(cells);
+    void aForkLineSaysPlaceForkMedianSteadinessTimeTakenElapsedAndWhatIsLeft() {
+        PlannedCell raw = new PlannedCell("raw", "turn1", 1);
+        PlannedCell llmagent = new PlannedCell("llmagent", "turn1", 1);
+        RunProgress progress = progress(List.of(raw, llmagent), 2);
+        assertThat(progress.steps()).as("2 cells of 2 forks").isEqualTo(4);
         advance(Duration.ofMillis(500)); // the mock starts
-        runCell(progress, 0, Duration.ofSeconds(12));
-        assertThat(progress.finishedLine(ok(cells.get(0), 3_100_000), 0))
-                .isEqualTo("[1/3] raw      turn5_c8  3.10 ms median ✓  took 12s · 12s elapsed · about 24s left");
-        runCell(progress, 1, Duration.ofSeconds(20));
-        assertThat(progress.finishedLine(ok(cells.get(1), 850), 1))
-                .isEqualTo("[2/3] llmagent turn5_c8  850 ns median ✓  took 20s · 32s elapsed · about 16s left");
-        runCell(progress, 2, Duration.ofMillis(4_200));
-        assertThat(progress.finishedLine(ok(cells.get(2), 180), 2))
-                .as("nothing is left after the last cell")
-                .isEqualTo("[3/3] raw      turn1     180 ns median ✓  took 4.2s · 36s elapsed");
+        Duration took = runStep(progress, 0, 1, 2, Duration.ofSeconds(20));
+        assertThat(progress.finishedLine(fork(raw, 175_000, STEADY), took)).as("3 steps left of 20 s each")
+                .isEqualTo("[1/4] raw      turn1 #1/2  175 µs median ✓ steady after 14s  took 20s · 20s elapsed"
+                        + " · about 1m 00s left");
+        took = runStep(progress, 1, 1, 2, Duration.ofSeconds(22));
+        assertThat(progress.finishedLine(fork(llmagent, 3_100_000, STEADY), took))
+                .isEqualTo("[2/4] llmagent turn1 #1/2  3.10 ms median ✓ steady after 14s  took 22s · 42s elapsed"
+                        + " · about 42s left");
+        took = runStep(progress, 0, 2, 2, Duration.ofSeconds(18));
+        assertThat(progress.finishedLine(fork(raw, 177_000, STEADY), took))
+                .isEqualTo("[3/4] raw      turn1 #2/2  177 µs median ✓ steady after 14s  took 18s · 1m 00s elapsed"
+                        + " · about 20s left");
+        took = runStep(progress, 1, 2, 2, Duration.ofSeconds(20));
+        assertThat(progress.finishedLine(fork(llmagent, 3_000_000, STEADY), took)).as("nothing is left after the last step")
+                .isEqualTo("[4/4] llmagent turn1 #2/2  3.00 ms median ✓ steady after 14s  took 20s · 1m 20s elapsed");
     }
 
     @Test
-    void positionsArePaddedToTheLargestIndex() {
-        List<PlannedCell> cells = java.util.stream.IntStream.range(0, 12)
+    void aForkThatFoundNoSteadyStateSaysSoWithItsCapOrItsShape() {
+        PlannedCell raw = new PlannedCell("raw", "turn1", 1);
+        RunProgress progress = progress(List.of(raw), 3);
+        Duration took = runStep(progress, 0, 1, 3, Duration.ofSeconds(66));
+        assertThat(progress.finishedLine(fork(raw, 212_000, CAPPED), took))
+                .startsWith("[1/3] raw turn1 #1/3  212 µs median ✓ NOT steady (cap 60s)  took 1m 06s · ");
+        took = runStep(progress, 0, 2, 3, Duration.ofSeconds(21));
+        Warmup drifting = new Warmup(15_000_000_000L, 9_000, false, WarmupShape.NO_STEADY_STATE, List.of());
+        assertThat(progress.finishedLine(fork(raw, 230_000, drifting), took))
+                .startsWith("[2/3] raw turn1 #2/3  230 µs median ✓ NOT steady (NO_STEADY_STATE)  took 21s · ");
+    }
+
+    @Test
+    void positionsArePaddedToTheMostStepsAndAColdStartLinesUpWithTheForks() {
+        List<PlannedCell> many = java.util.stream.IntStream.range(0, 12)
                 .mapToObj(i -> new PlannedCell("t" + i, "turn1", 1)).toList();
-        RunProgress progress = progress(cells);
-        assertThat(progress.position(6)).isEqualTo("[ 7/12] t6  turn1");
-        assertThat(progress.position(11)).isEqualTo("[12/12] t11 turn1");
+        RunProgress one = progress(many, 1);
+        one.started(6, 1, 1, 6, 12);
+        assertThat(one.position()).as("one fork a cell: no fork number").isEqualTo("[ 7/12] t6  turn1");
+        one.started(11, 1, 1, 11, 12);
+        assertThat(one.position()).isEqualTo("[12/12] t11 turn1");
+
+        PlannedCell raw = new PlannedCell("raw", "turn1", 1);
+        PlannedCell coldStart = new PlannedCell("noop", "cold_start", 1);
+        RunProgress mixed = progress(List.of(raw, coldStart), 2);
+        assertThat(mixed.steps()).as("2 forks, and a cold start in one").isEqualTo(3);
+        runStep(mixed, 0, 1, 2, Duration.ofSeconds(5));
+        runStep(mixed, 0, 2, 2, Duration.ofSeconds(5));
+        Duration took = runStep(mixed, 1, 1, 1, Duration.ofSeconds(14));
+        assertThat(mixed.finishedLine(ok(coldStart, 812e6), took))
+                .isEqualTo("[3/3] noop cold_start       812 ms median ✓  took 14s · 24s elapsed");
     }
 
     @Test
     void aDryRunSaysCheckedInsteadOfAMedian() {
         PlannedCell cell = new PlannedCell("raw", "turn1", 1);
-        RunProgress progress = new RunProgress(List.of(cell), name -> BenchmarkKind.SESSIONS, now::get, true);
-        runCell(progress, 0, Duration.ofMillis(900));
-        assertThat(progress.finishedLine(ok(cell, 5e6), 0)).isEqualTo("[1/1] raw turn1  checked ✓  took 0.9s · 0.9s elapsed");
+        RunProgress progress = new RunProgress(List.of(cell), name -> BenchmarkKind.SESSIONS, 1, now::get, true);
+        Duration took = runStep(progress, 0, 1, 1, Duration.ofMillis(900));
+        assertThat(progress.finishedLine(ok(cell, 5e6), took)).isEqualTo("[1/1] raw turn1  checked ✓  took 0.9s · 0.9s elapsed");
     }
 
     @Test
-    void thereIsNoEstimateUntilACellHasFinished() {
+    void thereIsNoEstimateUntilAStepHasFinished() {
         List<PlannedCell> cells = List.of(new PlannedCell("raw", "turn1", 1), new PlannedCell("noop", "turn1", 1));
-        RunProgress progress = progress(cells);
-        progress.started(0);
+        RunProgress progress = progress(cells, 2);
+        progress.started(0, 1, 2, 0, 4);
         advance(Duration.ofSeconds(3));
         assertThat(progress.remaining()).isEmpty();
-        assertThat(progress.runningLine()).isEqualTo("[1/2] raw  turn1  running 3.0s · 3.0s elapsed · estimating…");
+        assertThat(progress.runningLine()).isEqualTo("[1/4] raw  turn1 #1/2  running 3.0s · 3.0s elapsed · estimating…");
         advance(Duration.ofSeconds(7));
-        progress.finished(0);
-        assertThat(progress.remaining()).contains(Duration.ofSeconds(10));
+        progress.finished();
+        assertThat(progress.remaining()).as("3 forks left of 10 s each").contains(Duration.ofSeconds(30));
     }
 
     @Test
-    void theRunningCellCountsWithWhatItsEstimateHasLeftAndNeverBelowNothing() {
-        List<PlannedCell> cells = List.of(new PlannedCell("raw", "turn1", 1), new PlannedCell("noop", "turn1", 1),
-                new PlannedCell("llmagent", "turn1", 1));
-        RunProgress progress = progress(cells);
-        runCell(progress, 0, Duration.ofSeconds(10));
-        progress.started(1);
+    void theRunningStepCountsWithWhatItsEstimateHasLeftAndNeverBelowNothing() {
+        List<PlannedCell> cells = List.of(new PlannedCell("raw", "turn1", 1), new PlannedCell("noop", "turn1", 1));
+        RunProgress progress = progress(cells, 2);
+        runStep(progress, 0, 1, 2, Duration.ofSeconds(10));
+        progress.started(1, 1, 2, step++, 4);
         advance(Duration.ofSeconds(4));
-        assertThat(progress.remaining()).as("6 s of the running cell, 10 s of the last").contains(Duration.ofSeconds(16));
-        assertThat(progress.runningLine())
-                .isEqualTo("[2/3] noop     turn1  running 4.0s · 14s elapsed · about 16s left");
+        assertThat(progress.remaining()).as("6 s of the running step, 10 s of each of the 2 after it")
+                .contains(Duration.ofSeconds(26));
+        assertThat(progress.runningLine()).isEqualTo("[2/4] noop turn1 #1/2  running 4.0s · 14s elapsed · about 26s left");
         advance(Duration.ofSeconds(30));
-        assertThat(progress.remaining()).as("the running cell overran its estimate").contains(Duration.ofSeconds(10));
-        progress.finished(1);
-        progress.started(2);
+        assertThat(progress.remaining()).as("the running step overran its estimate").contains(Duration.ofSeconds(20));
+        progress.finished();
+        runStep(progress, 0, 2, 2, Duration.ofSeconds(10));
+        progress.started(1, 2, 2, step++, 4);
         advance(Duration.ofSeconds(40));
-        assertThat(progress.runningLine()).as("the last cell overran its estimate")
-                .isEqualTo("[3/3] llmagent turn1  running 40s · 1m 24s elapsed · finishing…");
+        assertThat(progress.runningLine()).as("the last step overran its estimate")
+                .isEqualTo("[4/4] noop turn1 #2/2  running 40s · 1m 34s elapsed · finishing…");
     }
 
     @Test
-    void aColdStartCellIsEstimatedFromColdStartsOnlyForItStartsManyJvms() {
+    void aFailedForkEndsItsCellSoItsForksNotRunAreNotEstimated() {
+        List<PlannedCell> cells = List.of(new PlannedCell("raw", "turn1", 1), new PlannedCell("noop", "turn1", 1));
+        RunProgress progress = progress(cells, 3);
+        runStep(progress, 0, 1, 3, Duration.ofSeconds(10));
+        assertThat(progress.remaining()).as("5 forks left").contains(Duration.ofSeconds(50));
+        runStep(progress, 1, 1, 3, Duration.ofSeconds(10));
+        progress.cellEnded(1); // its first fork failed
+        assertThat(progress.remaining()).as("raw's 2 forks left, none of noop's").contains(Duration.ofSeconds(20));
+    }
+
+    @Test
+    void aColdStartIsEstimatedFromColdStartsOnlyForItStartsManyJvms() {
         List<PlannedCell> cells = List.of(new PlannedCell("raw", "turn1", 1), new PlannedCell("noop", "turn1", 1),
                 new PlannedCell("raw", "cold_start", 1), new PlannedCell("noop", "cold_start", 1));
-        RunProgress progress = progress(cells);
-        runCell(progress, 0, Duration.ofSeconds(8));
-        runCell(progress, 1, Duration.ofSeconds(6));
+        RunProgress progress = progress(cells, 2);
+        assertThat(progress.steps()).isEqualTo(6);
+        runStep(progress, 0, 1, 2, Duration.ofSeconds(8));
+        runStep(progress, 1, 1, 2, Duration.ofSeconds(6));
+        runStep(progress, 0, 2, 2, Duration.ofSeconds(8));
+        runStep(progress, 1, 2, 2, Duration.ofSeconds(6));
         assertThat(progress.estimate(2)).as("no cold start has run: a turn's time says nothing of it").isEmpty();
         assertThat(progress.remaining()).isEmpty();
-        assertThat(progress.whereTheRunIs()).isEqualTo("14s elapsed · estimating…");
-        runCell(progress, 2, Duration.ofSeconds(95));
-        assertThat(progress.remaining()).contains(Duration.ofSeconds(95));
+        assertThat(progress.whereTheRunIs()).isEqualTo("28s elapsed · estimating…");
+        runStep(progress, 2, 1, 1, Duration.ofSeconds(95));
+        assertThat(progress.remaining()).as("a cold start is one step, however many JVMs").contains(Duration.ofSeconds(95));
     }
 
     @Test
-    void aCellIsEstimatedFromItsOwnBenchmarkFirstThenItsKindThenAnyCellButColdStarts() {
+    void aStepIsEstimatedFromItsOwnBenchmarkFirstThenItsKindThenAnyStepButColdStarts() {
         List<PlannedCell> cells = List.of(new PlannedCell("raw", "cold_start", 1), new PlannedCell("raw", "turn1", 1),
                 new PlannedCell("raw", "turn5", 1), new PlannedCell("noop", "turn5", 1),
                 new PlannedCell("raw", "instantiation", 1), new PlannedCell("noop", "turn1", 1));
-        RunProgress progress = progress(cells);
-        runCell(progress, 0, Duration.ofSeconds(100));
+        RunProgress progress = progress(cells, 2);
+        runStep(progress, 0, 1, 1, Duration.ofSeconds(100));
         assertThat(progress.estimate(1)).as("a cold start is no basis for a session").isEmpty();
-        runCell(progress, 1, Duration.ofSeconds(6));
+        runStep(progress, 1, 1, 2, Duration.ofSeconds(6));
         assertThat(progress.estimate(2)).as("same kind").hasValue(6e9);
-        assertThat(progress.estimate(4)).as("another kind: any cell but cold starts").hasValue(6e9);
-        runCell(progress, 2, Duration.ofSeconds(30));
+        assertThat(progress.estimate(4)).as("another kind: any step but cold starts").hasValue(6e9);
+        runStep(progress, 2, 1, 2, Duration.ofSeconds(30));
         assertThat(progress.estimate(3)).as("same benchmark").hasValue(30e9);
         assertThat(progress.estimate(5)).as("same benchmark").hasValue(6e9);
-        assertThat(progress.estimate(4)).as("mean of both sessions cells").hasValue(18e9);
-        assertThat(progress.remaining()).contains(Duration.ofSeconds(30 + 18 + 6));
+        assertThat(progress.estimate(4)).as("mean of both sessions steps").hasValue(18e9);
+        runStep(progress, 2, 2, 2, Duration.ofSeconds(24));
+        assertThat(progress.estimate(3)).as("every fork of the benchmark counts").hasValue(27e9);
+        assertThat(progress.estimate(4)).hasValue(20e9);
+        assertThat(progress.remaining()).as("raw turn1 1 fork, noop turn5 2, instantiation 2, noop turn1 2")
+                .contains(Duration.ofSeconds(6 + 2 * 27 + 2 * 20 + 2 * 6));
+    }
+
+    @Test
+    void aCellOfSeveralForksEndsWithItsMedianOverTheForksAndTheirSpread() {
+        PlannedCell raw = new PlannedCell("raw", "turn1", 1);
+        assertThat(RunProgress.cellLine(merged(raw, new double[] {171_000, 177_000}, true, true)))
+                .isEqualTo("raw turn1: 174 µs over 2 forks (171–177 µs)");
+        assertThat(RunProgress.cellLine(merged(new PlannedCell("noop", "turn5", 8), new double[] {990, 1_020, 1_000},
+                true, false, true)))
+                .as("across units, and a fork not steady")
+                .isEqualTo("noop turn5_c8: 1.00 µs over 3 forks (990 ns–1.02 µs); 1 of 3 NOT steady");
+    }
+
+    @Test
+    void theMockLineSaysHowLongItsWarmUpTookAndHowFarItsLatencyFell() {
+        assertThat(RunProgress.mockLine(new MockWarmup(8_100, 40_000, 212, 58, true)))
+                .isEqualTo("Mock warmed in 8.1s: p50 212 → 58.0 µs, steady");
+        assertThat(RunProgress.mockLine(new MockWarmup(30_000, 90_000, 1_900, 640, false)))
+                .isEqualTo("Mock warmed in 30s: p50 1.90 ms → 640 µs, NOT steady (capped)");
     }
 
     @Test
