@@ -3,6 +3,7 @@ package dev.agentbench.report;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.report.stats.Estimate;
+import dev.agentbench.report.stats.ForkIntervals;
 import dev.agentbench.report.stats.ForkSamples;
 import dev.agentbench.report.stats.HierarchicalBootstrap;
 import java.util.IdentityHashMap;
@@ -10,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The 95% intervals a report shows, of {@link HierarchicalBootstrap}: of each OK cell's median, and
+ * The 95% intervals a report shows, of {@link ForkIntervals}: of each OK cell's median, and
  * of each ratio of a cell's median to the baseline's. A cell has an interval when it has at least
  * {@link HierarchicalBootstrap#minSamples} samples at this confidence (6); its forks are prepared
  * once per render, since sorting their samples is what costs.
@@ -26,8 +27,7 @@ final class Intervals {
     /** The cell's median with its interval, the point being the median the cell reports; empty when it has none. */
     Optional<Estimate> median(CellResult cell) {
         return medians.computeIfAbsent(cell, key -> forks(key).map(samples -> holding(headline(key, samples),
-                HierarchicalBootstrap.median(samples, CONFIDENCE, HierarchicalBootstrap.DEFAULT_RESAMPLES,
-                        HierarchicalBootstrap.DEFAULT_SEED))));
+                ForkIntervals.median(samples, CONFIDENCE))));
     }
 
     /** {@code cell}'s median over {@code base}'s with its interval; empty unless both have an interval. */
@@ -37,8 +37,7 @@ final class Intervals {
         if (samples.isEmpty() || baseSamples.isEmpty()) {
             return Optional.empty();
         }
-        Estimate ratio = HierarchicalBootstrap.ratio(baseSamples.get(), samples.get(), CONFIDENCE,
-                HierarchicalBootstrap.DEFAULT_RESAMPLES, HierarchicalBootstrap.DEFAULT_SEED);
+        Estimate ratio = ForkIntervals.ratio(baseSamples.get(), samples.get(), CONFIDENCE);
         return Optional.of(holding(headline(cell, samples.get()) / headline(base, baseSamples.get()), ratio));
     }
 

@@ -5,6 +5,6 @@
  * the run's {@code run.json} planned and nothing else; a planned cell without a result file shows
  * as {@code MISSING}. Results of every format up to {@link dev.agentbench.api.result.RunLayout#FORMAT}
  * are read; a cell of format 1 is one fork. Medians and ratios carry 95% intervals of
- * {@link dev.agentbench.report.stats.HierarchicalBootstrap}.
+ * {@link dev.agentbench.report.stats.ForkIntervals}.
  */
 package dev.agentbench.report;

@@ -32,7 +32,8 @@ public final class CompareJson {
         run(root.putObject("new"), comparison.changed());
         root.putObject("method")
                 .put("statistic", "median of fork medians")
-                .put("interval", "hierarchical percentile bootstrap: forks, then samples within each fork")
+                .put("interval", "the wider of Welch's t on the log fork medians and a hierarchical percentile bootstrap"
+                        + " (forks, then samples within each fork)")
                 .put("threshold", options.threshold())
                 .put("confidence", options.confidence())
                 .put("resamples", options.resamples())

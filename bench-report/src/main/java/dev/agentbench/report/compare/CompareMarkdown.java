@@ -27,9 +27,10 @@ public final class CompareMarkdown {
                 + CompareOptions.percent(options.threshold()) + ") and its " + interval + " wholly above 1×; "
                 + "improvement: below " + ratio(1 - options.threshold()) + " and its interval wholly below 1×; "
                 + "a cell needs " + CompareOptions.MIN_FORKS + " forks a side to be judged");
-        row(out, "Interval", "hierarchical percentile bootstrap of the ratio of the medians of fork medians, "
+        row(out, "Interval", "the wider of Welch's t on the logarithms of the forks' medians (the variation "
+                + "between JVMs) and a hierarchical percentile bootstrap of the ratio of the medians of fork medians, "
                 + String.format(Locale.ROOT, "%,d", options.resamples()) + " rounds, each resampling a run's forks, "
-                + "then the samples within each drawn fork; seed " + options.seed());
+                + "then the samples within each drawn fork (the error within each JVM); seed " + options.seed());
         out.append('\n');
 
         List<CellComparison> compared = comparison.cells().stream().filter(cell -> cell.verdict().compared()).toList();

@@ -8,7 +8,7 @@ import dev.agentbench.report.RowOrder;
 import dev.agentbench.report.RunData;
 import dev.agentbench.report.stats.Estimate;
 import dev.agentbench.report.stats.ForkSamples;
-import dev.agentbench.report.stats.HierarchicalBootstrap;
+import dev.agentbench.report.stats.ForkIntervals;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -19,7 +19,8 @@ import java.util.Objects;
 /**
  * Two runs compared cell by cell: for every cell (target and cell name) in both, the ratio of the
  * medians new ÷ base (each the median of the cell's fork medians) with an interval of {@link
- * HierarchicalBootstrap}, which resamples forks and then samples, and a verdict. A cell needs
+ * ForkIntervals} (Welch's t over the forks' medians, or a bootstrap of forks then samples, whichever
+ * is wider), and a verdict. A cell needs
  * {@link CompareOptions#MIN_FORKS} forks a side to be judged.
  *
  * @param base the run compared against
@@ -99,8 +100,8 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
                     + newSide.samples() + " in new" + (forkWithout ? " (a fork has none)" : "") + "; a "
                     + CompareOptions.percent(options.confidence()) + " interval needs at least " + needed);
         }
-        Estimate ratio = HierarchicalBootstrap.ratio(forkSamples(base, "base"), forkSamples(changed, "new"),
-                options.confidence(), options.resamples(), options.seed());
+        Estimate ratio = ForkIntervals.ratio(forkSamples(base, "base"), forkSamples(changed, "new"),
+                options.confidence());
         RatioEstimate estimate = new RatioEstimate(ratio.value(), ratio.low(), ratio.high());
         return cell(any, verdict(estimate, options.threshold()), baseSide, newSide, estimate, null);
     }

@@ -1,8 +1,9 @@
 /**
  * {@code agentbench compare}: two runs compared cell by cell, for a regression gate. For every cell
  * in both runs with at least {@link dev.agentbench.report.compare.CompareOptions#MIN_FORKS} forks a
- * side, {@link dev.agentbench.report.stats.HierarchicalBootstrap} estimates the ratio of the medians
- * new ÷ base with a percentile interval that resamples forks, then the samples within each;
+ * side, {@link dev.agentbench.report.stats.ForkIntervals} estimates the ratio of the medians new ÷
+ * base with the wider of a Welch's t interval over the forks' medians and a bootstrap interval that
+ * resamples forks, then the samples within each;
  * {@link dev.agentbench.report.compare.Comparison} gives each cell a
  * {@link dev.agentbench.report.compare.Verdict}; {@link dev.agentbench.report.compare.CompareMarkdown}
  * and {@link dev.agentbench.report.compare.CompareJson} write it. The method, its limits and the JSON

@@ -14,6 +14,7 @@ import java.util.Optional;
 public final class ForkSamples {
 
     private final long[][] sorted;
+    private final double[] forkMedians;
     private final double median;
     private final long samples;
 
@@ -25,6 +26,7 @@ public final class ForkSamples {
             medians[i] = sortedMedian(sorted[i]);
             count += sorted[i].length;
         }
+        this.forkMedians = medians.clone();
         this.median = median(medians);
         this.samples = count;
     }
@@ -80,6 +82,11 @@ public final class ForkSamples {
     /** How many samples, over every fork. */
     public long samples() {
         return samples;
+    }
+
+    /** Each fork's median, in the order of the forks. */
+    public double[] forkMedians() {
+        return forkMedians.clone();
     }
 
     /** The median of the forks' medians: the cell's headline. */

@@ -199,17 +199,19 @@ class ComparisonTest {
                 | New run | `20261130-080000-new`, COMPLETED, started 2026-11-29T10:15:00Z |
                 | Rule | regression: median new ÷ base above 1.050× (threshold 5%) and its 99% interval wholly above 1×; \
                 improvement: below 0.950× and its interval wholly below 1×; a cell needs 2 forks a side to be judged |
-                | Interval | hierarchical percentile bootstrap of the ratio of the medians of fork medians, 5,000 rounds, \
-                each resampling a run's forks, then the samples within each drawn fork; seed 20261129 |
+                | Interval | the wider of Welch's t on the logarithms of the forks' medians (the variation between JVMs) \
+                and a hierarchical percentile bootstrap of the ratio of the medians of fork medians, 5,000 rounds, each \
+                resampling a run's forks, then the samples within each drawn fork (the error within each JVM); seed \
+                20261129 |
 
                 **1 regression** in 4 cells compared: `calibration/turn5` 1.200×; 1 improvement; 5 not compared.
 
                 | Benchmark | Target | Base median | New median | New ÷ base | 99% interval | Forks | Verdict |
                 |---|---|---:|---:|---:|---|---:|---|
-                | turn1 | calibration | 311 µs | 311 µs | 1.000× | 0.981× – 1.020× | 2 / 2 | within threshold |
+                | turn1 | calibration | 311 µs | 311 µs | 1.000× | 0.956× – 1.046× | 2 / 2 | within threshold |
                 | turn1 | raw | 1.03 ms | 1.11 ms | 1.080× | 0.515× – 2.263× | 2 / 2 | not significant |
-                | turn5 | calibration | 1.51 ms | 1.81 ms | 1.200× | 1.195× – 1.205× | 2 / 2 | **REGRESSION** |
-                | turn5_c8 | calibration | 2.01 ms | 1.61 ms | 0.800× | 0.797× – 0.803× | 2 / 2 | improvement |
+                | turn5 | calibration | 1.51 ms | 1.81 ms | 1.200× | 1.183× – 1.217× | 2 / 2 | **REGRESSION** |
+                | turn5_c8 | calibration | 2.01 ms | 1.61 ms | 0.800× | 0.789× – 0.811× | 2 / 2 | improvement |
 
                 ## Not compared
 
@@ -249,7 +251,8 @@ class ComparisonTest {
         assertThat(root.path("base").path("runId").asText()).isEqualTo("20261129-101500-base");
         assertThat(root.path("new").path("status").asText()).isEqualTo("COMPLETED");
         assertThat(root.path("method").toString()).isEqualTo("{\"statistic\":\"median of fork medians\","
-                + "\"interval\":\"hierarchical percentile bootstrap: forks, then samples within each fork\","
+                + "\"interval\":\"the wider of Welch's t on the log fork medians and a hierarchical percentile bootstrap"
+                + " (forks, then samples within each fork)\","
                 + "\"threshold\":0.05,\"confidence\":0.99,\"resamples\":5000,\"seed\":20261129,\"minSamples\":8,"
                 + "\"minForks\":2}");
         assertThat(root.path("regression").asBoolean()).isTrue();
@@ -262,7 +265,7 @@ class ComparisonTest {
                 + "\"benchmark\":\"turn5\",\"concurrency\":1,\"verdict\":\"REGRESSION\","
                 + "\"base\":{\"status\":\"OK\",\"error\":null,\"samples\":40,\"median\":1511000.0,\"forks\":2},"
                 + "\"new\":{\"status\":\"OK\",\"error\":null,\"samples\":40,\"median\":1813200.0,\"forks\":2},"
-                + "\"ratio\":1.2,\"low\":1.194846382556987,\"high\":1.2053695724229367,\"note\":null}");
+                + "\"ratio\":1.2,\"low\":1.1833955425268332,\"high\":1.2168374379079168,\"note\":null}");
         assertThat(cells.get(5).path("verdict").asText()).isEqualTo("TOO_FEW_FORKS");
         assertThat(cells.get(5).path("base").path("forks").asInt()).isEqualTo(1);
         assertThat(cells.get(5).path("base").path("median").asDouble()).isEqualTo(909_500.0);

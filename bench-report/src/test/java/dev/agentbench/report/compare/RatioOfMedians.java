@@ -5,10 +5,11 @@ import java.util.Arrays;
 
 /**
  * The ratio of the medians of two sets of samples with a percentile bootstrap interval: the
- * within-JVM interval, which treats every sample as a draw from one distribution. {@code compare}
- * no longer judges by it: samples of several JVMs pooled look far more alike than two JVMs' medians
- * are, so it uses {@link dev.agentbench.report.stats.HierarchicalBootstrap}, which resamples forks
- * first. It stays for one JVM's samples and to show that difference.
+ * within-JVM interval, which treats every sample as a draw from one distribution, and which
+ * {@code compare} used before results kept forks. It no longer judges by it: samples of several JVMs
+ * pooled look far more alike than two JVMs' medians are, so it uses {@link
+ * dev.agentbench.report.stats.HierarchicalBootstrap}, which resamples forks first. Kept in the tests
+ * only, to show that difference.
  *
  * <p>Each of the {@code resamples} rounds draws, with replacement, as many samples as each run has
  * from that run alone (base first, then new), takes the median of each draw, and keeps new ÷ base.
