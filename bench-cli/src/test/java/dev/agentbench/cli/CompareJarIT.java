@@ -36,7 +36,7 @@ class CompareJarIT {
     private static Path run(Path work, String name, String... targetOptions) throws Exception {
         Path results = work.resolve(name);
         List<String> args = new ArrayList<>(List.of("run", "--targets", "calibration", "--benchmarks", "turn1,turn5",
-                // passes as the defaults make them (2 forks, warm-up until steady, a time-boxed timed
+                // passes as the defaults make them (forks, warm-up until steady, a time-boxed timed
                 // pass), only shorter: the harness's few microseconds per turn, still being compiled
                 // after a short warm-up, once differed by 10% between two JVMs
                 "--forks", "2", "--warmup-time", "2s", "--warmup-max", "10s", "--measure-time", "2s",

@@ -74,7 +74,7 @@ class ExamplePluginIT {
         Path results = work.resolve("results");
         JarRunner.Result run = JarRunner.run(work, RUN_LIMIT, "run", "--plugins", plugin.toString(),
                 "--targets", TARGET, "--benchmarks", "turn1,tools", "--iterations", "50", "--warmup", "20",
-                "--warmup-time", "0s", "--results-dir", results.toString());
+                "--warmup-time", "0s", "--warmup-max", "0s", "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.survivors()).as("processes the run left behind").isEmpty();
         Path runDir = JarRunner.onlyRunDir(results).orElseThrow();
@@ -83,7 +83,8 @@ class ExamplePluginIT {
         for (JsonNode cell : summary.path("cells")) {
             assertThat(cell.path("target").asText()).isEqualTo(TARGET);
             assertThat(cell.path("status").asText()).as(cell.toString()).isEqualTo("OK");
-            assertThat(cell.path("time").path("n").asLong()).isEqualTo(50);
+            assertThat(cell.path("time").path("n").asLong()).as("50 iterations in each of 3 forks").isEqualTo(150);
+            assertThat(cell.path("forks")).hasSize(3);
         }
         // The cell's JVM had the plugin folder on its class path, and nothing of another plugin.
         JsonNode settings = JSON.readTree(runDir.resolve("run.json").toFile()).path("settings");

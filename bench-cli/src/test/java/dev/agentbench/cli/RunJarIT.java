@@ -21,7 +21,7 @@ class RunJarIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration LIMIT = Duration.ofMinutes(4);
     /** Small passes: these tests check what a run writes, not how fast anything is. */
-    private static final String[] QUICK = {"--iterations", "40", "--warmup", "20", "--warmup-time", "0s",
+    private static final String[] QUICK = {"--forks", "2", "--iterations", "40", "--warmup", "20", "--warmup-time", "0s",
         "--warmup-max", "0s"};
 
     private static String[] args(String... args) {
@@ -100,7 +100,8 @@ class RunJarIT {
                 assertThat(fork.path("median").asDouble()).isPositive();
                 assertThat(fork.path("steady").isBoolean()).isTrue();
             });
-            assertThat(cell.path("cpu").path("nanosPerOp").asDouble()).as("CPU time per operation").isPositive();
+            // 40 iterations use far less CPU than the process CPU clock resolves to 1%: no figure rather than a wrong one
+            assertThat(cell.path("cpu").isNull()).as("CPU time of a pass of milliseconds").isTrue();
             double min = time.path("min").asDouble();
             double median = time.path("median").asDouble();
             assertThat(min).isPositive();

@@ -17,9 +17,12 @@ public final class Defaults {
     /**
      * Fresh JVMs per cell. The variation between JVMs is the larger part of the noise here (the same
      * cell's medians differed by up to a fifth between two JVMs), so one JVM cannot order two targets
-     * and {@code compare} judges no cell with fewer than 2 forks a side.
+     * and {@code compare} judges no cell with fewer than 2 forks a side. Three, because the headline
+     * is the median of the forks' medians, and the median of three is moved by no single odd JVM:
+     * with two, one ADK fork 11% below its siblings moved its cell's ratio to the floor by 8% between
+     * two runs of the same jar.
      */
-    public static final int FORKS = 2;
+    public static final int FORKS = 3;
 
     /**
      * How long a fork's timed pass runs (JMH's measurement time): a slow benchmark (200 ms an

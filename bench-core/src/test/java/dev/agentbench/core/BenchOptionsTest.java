@@ -21,7 +21,7 @@ class BenchOptionsTest {
         PassSettings passes = options.passes();
         assertThat(passes.timeBoxed()).isTrue();
         assertThat(passes.measureTime()).isEqualTo(Defaults.MEASURE_TIME).isEqualTo(Duration.ofSeconds(5));
-        assertThat(passes.forks()).isEqualTo(Defaults.FORKS).isEqualTo(2);
+        assertThat(passes.forks()).isEqualTo(Defaults.FORKS).isEqualTo(3);
         assertThat(passes.warmupTime()).isEqualTo(Defaults.WARMUP_TIME);
         assertThat(passes.warmupMax()).isEqualTo(Defaults.WARMUP_MAX);
         assertThat(options.concurrency()).containsExactly(1);
@@ -79,7 +79,7 @@ class BenchOptionsTest {
                 .containsEntry("footprintAgents", "50")
                 .containsEntry("growthSessions", "60")
                 .containsEntry("coldStarts", "3")
-                .containsEntry("forks", "2")
+                .containsEntry("forks", "3")
                 .containsEntry("warmupMax", "PT1M");
         assertThat(BenchOptions.builder().build().settings()).containsEntry("iterations", "time-boxed")
                 .containsEntry("measureTime", "PT5S");

@@ -101,7 +101,7 @@ class BenchRunnerTest {
             assertThat(result.time().n()).isEqualTo(6);
             assertThat(result.forks()).hasSize(1);
             assertThat(result.forks().get(0).samples()).hasSize(6).allMatch(sample -> sample > 0);
-            assertThat(result.cpu().ops()).isEqualTo(6);
+            assertThat(result.cpu()).as("6 quick iterations: less CPU than the process clock resolves").isNull();
             assertThat(result.time().median()).isBetween(result.time().min(), result.time().max());
             assertThat(result.warmupIterations()).isEqualTo(3);
             assertThat(result.drift()).isNotNull().isPositive();

@@ -31,6 +31,7 @@ class BrokenTargetsTest {
                 .iterations(3)
                 .warmup(2)
                 .warmupTime(Duration.ZERO)
+                .warmupMax(Duration.ZERO)
                 .timeout(Duration.ofMinutes(2))
                 .resultsDir(results)
                 .build()).run();

@@ -107,7 +107,8 @@ public final class Passes {
      * The timed pass: exactly {@code settings.iterations()} iterations, or, time-boxed, iterations
      * until {@code measureTime} has passed and at least {@code minIterations} have run, at most
      * {@code maxIterations}. Each iteration's time is kept; the process's CPU time is read before
-     * and after, outside every iteration.
+     * and after, outside every iteration, and given when the pass used at least {@link
+     * ProcessCpu#LEAST_NANOS} of it (the clock counts in ticks of typically 10 ms).
      *
      * @throws IterationFailedException on the first failing iteration; a failing iteration is
      *     never a sample
@@ -133,8 +134,9 @@ public final class Passes {
             samples = Arrays.copyOf(buffer, n);
         }
         long cpuAfter = ProcessCpu.nanos();
-        Cpu cpu = cpuBefore < 0 || cpuAfter < 0 ? null
-                : new Cpu((cpuAfter - cpuBefore) / (double) samples.length, cpuAfter - cpuBefore, samples.length);
+        long cpuNanos = cpuAfter - cpuBefore;
+        Cpu cpu = cpuBefore < 0 || cpuAfter < 0 || cpuNanos < ProcessCpu.LEAST_NANOS ? null
+                : new Cpu(cpuNanos / (double) samples.length, cpuNanos, samples.length);
         return new TimedPass(samples, cpu);
     }
 

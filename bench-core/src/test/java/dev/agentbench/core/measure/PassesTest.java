@@ -122,9 +122,26 @@ class PassesTest {
         Passes.TimedPass pass = new Passes(now::get).timed(tag -> Long.parseLong(tag.substring(1)) * 10, four);
 
         assertThat(pass.samples()).containsExactly(0, 10, 20, 30);
+        assertThat(pass.cpu()).as("four instant iterations use less CPU than the clock resolves").isNull();
+    }
+
+    @Test
+    void aPassThatUsesASecondOfCpuOrMoreHasItsCpuTimePerOperation() throws Exception {
+        PassSettings two = PassSettings.builder().iterations(2).build();
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        Passes.TimedPass pass = new Passes(now::get).timed(tag -> {
+            long end = threads.getCurrentThreadCpuTime() + 600_000_000L; // 0.6 s of this thread's CPU each
+            long spins = 0;
+            while (threads.getCurrentThreadCpuTime() < end) {
+                spins++;
+            }
+            return spins > 0 ? 1 : 0;
+        }, two);
+
         assertThat(pass.cpu()).isNotNull();
-        assertThat(pass.cpu().ops()).isEqualTo(4);
-        assertThat(pass.cpu().nanosPerOp()).isEqualTo(pass.cpu().nanos() / 4.0);
+        assertThat(pass.cpu().ops()).isEqualTo(2);
+        // the whole process's CPU: the spinning thread's, within the clock's 10 ms ticks, and a little of others'
+        assertThat(pass.cpu().nanosPerOp()).isEqualTo(pass.cpu().nanos() / 2.0).isBetween(0.59e9, 1.2e9);
     }
 
     @Test

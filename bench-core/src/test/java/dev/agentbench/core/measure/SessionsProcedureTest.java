@@ -78,7 +78,7 @@ class SessionsProcedureTest {
 
         assertThat(measurement.samples()).containsOnly(2 * TURN_NANOS).hasSize(5);
         assertThat(measurement.warmup().iterations()).isEqualTo(3);
-        assertThat(measurement.cpu().ops()).isEqualTo(5);
+        assertThat(measurement.cpu()).as("5 instant iterations: less CPU than the process clock resolves").isNull();
         // the warm-up's and the memory pass's turns are not in it: 5 sessions of 2 turns
         assertThat(measurement.turnLatency().n()).isEqualTo(10);
         assertThat(measurement.turnLatency().median()).isEqualTo(TURN_NANOS);
