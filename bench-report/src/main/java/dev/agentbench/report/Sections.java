@@ -46,8 +46,9 @@ final class Sections {
         String ratioNote = targets.size() > 1 ? " Each other target also as a ratio to `" + baseline + "`." : "";
         List<Section> sections = new ArrayList<>();
         add(sections, "time", "Time per iteration", "The median of the forks' medians (each fork a fresh JVM), its "
-                        + "95% interval in brackets: a bootstrap that resamples the forks, then the samples within "
-                        + "each, so that it holds the spread between JVMs." + (targets.size() > 1
+                        + "95% interval in brackets: Student's t over the forks' medians (the spread between JVMs), "
+                        + "or a bootstrap of forks then samples where that is wider. With few forks it is wide: "
+                        + "three JVMs cannot pin a median down much closer than they spread." + (targets.size() > 1
                         ? " Each other target also as a ratio to `" + baseline + "`, with the ratio's 95% interval."
                         : "") + " Hover a figure in `report.html` for its p95 and its forks' medians; `summary.json` has every "
                         + "statistic.",
