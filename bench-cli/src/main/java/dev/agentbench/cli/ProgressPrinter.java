@@ -28,8 +28,9 @@ import java.util.function.LongSupplier;
  * What {@code agentbench run} prints while it runs ({@link RunProgress} makes the lines): a line when
  * the mock is warm; a line per finished step (one fork of a cell, or a whole cold start) with its
  * median, whether its warm-up found a steady state, the run's elapsed time and an estimate of what
- * is left; after the last fork of a cell of several, a line with the cell's median over its forks
- * and their spread; failures with their reason and the tail of their log on stderr; and at the end
+ * is left, then a line per warning of the step ({@code     warning: close() did not return in 10 s});
+ * after the last fork of a cell of several, a line with the cell's median over its forks and their
+ * spread; failures with their reason and the tail of their log on stderr; and at the end
  * the reports' place and how many cells ended OK.
  *
  * <p>On a terminal, the running step also has a live line, rewritten in place every tick (carriage
@@ -218,6 +219,9 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
             if (result.status() == CellStatus.OK) {
                 if (!quiet) {
                     out.println(progress.finishedLine(result, took));
+                    for (String warning : result.warnings()) {
+                        out.println("    warning: " + warning);
+                    }
                     out.flush();
                 }
             } else {

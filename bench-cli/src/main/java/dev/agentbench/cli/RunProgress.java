@@ -164,11 +164,18 @@ final class RunProgress {
 
     /**
      * The line of the OK step that just {@linkplain #finished() finished} in {@code took}:
-     * {@code [ 3/20] raw turn1 #2/2  175 µs median ✓ steady after 14s  took 21s · 1m 02s elapsed · about 5m left}.
+     * {@code [ 3/20] raw turn1 #2/2  175 µs median ✓ steady after 14s  took 21s · 1m 02s elapsed · about 5m left},
+     * with {@code  (1 warning)} after the figure when the step has warnings (the lines below it say which).
      */
     String finishedLine(CellResult result, Duration took) {
         String figure = dryRun ? "checked ✓" : Units.time(result.time().median()) + " median ✓" + steadiness(result);
-        return position() + "  " + figure + "  took " + span(took) + " · " + whereTheRunIs();
+        return position() + "  " + figure + warnings(result) + "  took " + span(took) + " · " + whereTheRunIs();
+    }
+
+    /** {@code  (1 warning)}, {@code  (2 warnings)}; nothing for a result without warnings. */
+    static String warnings(CellResult result) {
+        int count = result.warnings().size();
+        return count == 0 ? "" : " (" + count + (count == 1 ? " warning)" : " warnings)");
     }
 
     /** What one fork's warm-up found: {@code  steady after 14s}, {@code  NOT steady (cap 60s)}; nothing when it did not warm up. */
@@ -196,8 +203,8 @@ final class RunProgress {
 
     /**
      * The line of a cell of several forks after its last: the median of its forks' medians and their
-     * spread, {@code raw turn1: 174 µs over 2 forks (171–177 µs)}, and how many forks were not
-     * steady when some were not.
+     * spread, {@code raw turn1: 174 µs over 2 forks (171–177 µs)}, how many forks were not
+     * steady when some were not, and how many warnings the cell has when it has some.
      */
     static String cellLine(CellResult cell) {
         List<Fork> forks = cell.forks();
@@ -206,7 +213,7 @@ final class RunProgress {
         long unsteady = forks.stream().filter(fork -> Boolean.FALSE.equals(fork.steadyState())).count();
         return cell.target() + " " + cell.name() + ": " + Units.time(cell.time().median()) + " over " + forks.size()
                 + " forks (" + range(low, high) + ")"
-                + (unsteady == 0 ? "" : "; " + unsteady + " of " + forks.size() + " NOT steady");
+                + (unsteady == 0 ? "" : "; " + unsteady + " of " + forks.size() + " NOT steady") + warnings(cell);
     }
 
     /** {@code Mock warmed in 8.1s: p50 212 → 58.0 µs, steady}. */

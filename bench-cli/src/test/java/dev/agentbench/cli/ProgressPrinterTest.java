@@ -105,6 +105,23 @@ class ProgressPrinterTest {
     }
 
     @Test
+    void aForkWithWarningsSaysHowManyOnItsLineAndEachOnALineBelow(@TempDir Path results) throws Exception {
+        Path runDir = ReportCommandTest.run(results);
+        ProgressPrinter printer = printer(false, false, Duration.ofMillis(10));
+        printer.runStarted(runDir, info(runDir), TURN1);
+        printer.forkStarted(RAW, 1, 2, 0, 4);
+        now.addAndGet(Duration.ofSeconds(3).toNanos());
+        printer.forkFinished(RunProgressTest.warned(RunProgressTest.fork(RAW, 171_000, RunProgressTest.STEADY),
+                "close() did not return in 10 s"), 1, 2, 0, 4);
+        printer.close();
+        assertThat(out.toString().lines()).containsSubsequence(
+                "[1/4] raw  turn1 #1/2  171 µs median ✓ steady after 14s (1 warning)  took 3.0s · 3.0s elapsed"
+                        + " · about 9.0s left",
+                "    warning: close() did not return in 10 s");
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
     void onATerminalTheRunningForksLineIsRewrittenInPlaceAndReplacedByItsFinishedLine(@TempDir Path results)
             throws Exception {
         Path runDir = ReportCommandTest.run(results);

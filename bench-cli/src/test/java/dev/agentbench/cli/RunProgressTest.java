@@ -243,6 +243,30 @@ class RunProgressTest {
                 .isEqualTo("noop turn5_c8: 1.00 µs over 3 forks (990 ns–1.02 µs); 1 of 3 NOT steady");
     }
 
+    /** {@code result} with {@code warnings}, in its forks and its own. */
+    static CellResult warned(CellResult result, String... warnings) {
+        List<Fork> forks = result.forks().stream().map(fork -> new Fork(fork.fork(), fork.time(), fork.samples(),
+                fork.warmup(), fork.steadyState(), fork.drift(), fork.cpu(), fork.memory(), fork.throughput(),
+                fork.turnLatency(), fork.jvm(), fork.metrics(), List.of(warnings))).toList();
+        return new CellResult(result.target(), result.benchmark(), result.concurrency(), result.name(), result.status(),
+                result.error(), result.time(), result.warmupIterations(), result.steadyState(), result.drift(),
+                result.logTail(), result.memory(), result.throughput(), result.turnLatency(), result.jvm(),
+                result.metrics(), forks, result.cpu(), List.of(warnings));
+    }
+
+    @Test
+    void aStepOrACellWithWarningsSaysHowMany() {
+        PlannedCell raw = new PlannedCell("raw", "turn1", 1);
+        RunProgress progress = progress(List.of(raw), 2);
+        Duration took = runStep(progress, 0, 1, 2, Duration.ofSeconds(20));
+        assertThat(progress.finishedLine(warned(fork(raw, 175_000, STEADY), "close() did not return in 10 s"), took))
+                .startsWith("[1/2] raw turn1 #1/2  175 µs median ✓ steady after 14s (1 warning)  took 20s · ");
+        assertThat(RunProgress.cellLine(warned(merged(raw, new double[] {171_000, 177_000}, true, true),
+                "fork 1: close() did not return in 10 s", "fork 2: close() did not return in 10 s")))
+                .isEqualTo("raw turn1: 174 µs over 2 forks (171–177 µs) (2 warnings)");
+        assertThat(progress.finishedLine(fork(raw, 175_000, STEADY), took)).doesNotContain("warning");
+    }
+
     @Test
     void theMockLineSaysHowLongItsWarmUpTookAndHowFarItsLatencyFell() {
         assertThat(RunProgress.mockLine(new MockWarmup(8_100, 40_000, 212, 58, true)))

@@ -280,7 +280,8 @@ class BenchRunnerTest {
 
         assertThatThrownBy(runner::run).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Unknown target [nope]; known targets: "
-                        + "[allocating, exit3, hang, heavy, leaky, probe, scripted, sleepy, throwing]");
+                        + "[allocating, exit3, exitingclose, hang, hangingclose, heavy, leaky, probe, scripted, sleepy, "
+                        + "throwing, throwingclose]");
         assertThat(results).doesNotExist();
     }
 }

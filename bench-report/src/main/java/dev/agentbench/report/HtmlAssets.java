@@ -34,6 +34,9 @@ final class HtmlAssets {
             .problems ul{list-style:none;margin:8px 0 0;padding:0}
             .problems li{padding:8px 0;border-top:1px solid var(--line)}
             .problems li:first-child{border-top:0}
+            .warnings{border-left:4px solid var(--timeout)}
+            .warnings ul{margin:8px 0 0;padding-left:20px}
+            .warnings li{overflow-wrap:anywhere}
             .reason{white-space:pre-wrap;overflow-wrap:anywhere;margin:6px 0 0;padding:6px 10px;background:#fff8f8;\
             border-radius:4px;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
             details{margin-top:4px;color:var(--muted)}

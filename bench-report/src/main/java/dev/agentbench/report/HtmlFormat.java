@@ -14,7 +14,8 @@ import java.util.TreeMap;
 
 /**
  * {@code report.html}: one self-contained page (inline CSS and SVG, nothing fetched, readable
- * without script) with the header of the run, the cells that did not finish OK and why, the same
+ * without script) with the header of the run, the cells that did not finish OK and why, the
+ * warnings of cells that have some, the same
  * comparison tables as {@code report.md} (hovering a time shows its p95 and its forks' medians), and
  * charts: per benchmark the median of each target with a whisker to its p95, per benchmark the
  * warm-up curves of every fork, and per benchmark run at several concurrency levels the throughput
@@ -52,6 +53,7 @@ public final class HtmlFormat implements ReportFormat {
                 .append("<style>\n").append(HtmlAssets.CSS).append("</style>\n</head>\n<body>\n<div class=\"page\">\n");
         header(out, run, targets);
         problems(out, run.cells(), anchors);
+        warnings(out, run.cells());
         if (rows.isEmpty()) {
             out.append("<section class=\"card\"><h2>Results</h2><p>No cells were planned.</p></section>\n");
         } else {
@@ -159,6 +161,24 @@ public final class HtmlFormat implements ReportFormat {
                         .append(Html.text(String.join("\n", cell.logTail()))).append("</pre></details>");
             }
             out.append("</li>\n");
+        }
+        out.append("</ul>\n</section>\n");
+    }
+
+    /** A line per warning of every cell that has some: {@code target/cell: warning}. */
+    private static void warnings(StringBuilder out, List<CellResult> cells) {
+        List<CellResult> warned = Sections.warned(cells);
+        if (warned.isEmpty()) {
+            return;
+        }
+        out.append("<section class=\"card warnings\" id=\"warnings\">\n<h2>").append(Sections.WARNINGS_TITLE)
+                .append("</h2>\n<p class=\"intro\">").append(Html.withCode(Sections.WARNINGS_INTRO))
+                .append("</p>\n<ul>\n");
+        for (CellResult cell : warned) {
+            for (String warning : cell.warnings()) {
+                out.append("<li><code>").append(Html.text(cell.target())).append('/').append(Html.text(cell.name()))
+                        .append("</code>: ").append(Html.text(warning)).append("</li>\n");
+            }
         }
         out.append("</ul>\n</section>\n");
     }

@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * {@code report.md}: a header that says what ran where, then one row per cell name in the fixed
  * row order and one column per target, the baseline first and every other target also as a ratio
- * to it. Cells that are not OK say so, and why, below the table.
+ * to it. Cells that are not OK say so, and why, below the tables; then the warnings of the cells
+ * that have some.
  */
 public final class MarkdownFormat implements ReportFormat {
 
@@ -46,7 +47,8 @@ public final class MarkdownFormat implements ReportFormat {
                 out.append(Sections.DRIFT_NOTE).append("\n\n");
             }
         }
-        problems(out, run.cells());
+        boolean failures = problems(out, run.cells());
+        warnings(out, run.cells(), failures);
         return out.toString();
     }
 
@@ -86,18 +88,39 @@ public final class MarkdownFormat implements ReportFormat {
         out.append("| ").append(name).append(" | ").append(value).append(" |\n");
     }
 
-    private static void problems(StringBuilder out, List<CellResult> cells) {
+    /** The cells that did not finish OK, if any; returns whether there were some. */
+    private static boolean problems(StringBuilder out, List<CellResult> cells) {
         List<CellResult> failed = cells.stream().filter(cell -> cell.status() != CellStatus.OK).toList();
         if (failed.isEmpty()) {
-            return;
+            return false;
         }
         out.append("## Cells that did not finish OK\n\n");
         for (CellResult cell : failed) {
             out.append("- ").append(code(cell.target() + "/" + cell.name())).append(' ')
                     .append(cell.status()).append(": ").append(text(Units.firstLine(cell.error()))).append('\n');
         }
+        return true;
     }
 
+    /**
+     * {@code - `target/cell`: warning}, a line per warning of every cell that has some.
+     *
+     * @param afterList whether the list of failures comes just before, which ends without a blank line
+     */
+    private static void warnings(StringBuilder out, List<CellResult> cells, boolean afterList) {
+        List<CellResult> warned = Sections.warned(cells);
+        if (warned.isEmpty()) {
+            return;
+        }
+        out.append(afterList ? "\n" : "").append("## ").append(Sections.WARNINGS_TITLE).append("\n\n")
+                .append(Sections.WARNINGS_INTRO).append("\n\n");
+        for (CellResult cell : warned) {
+            for (String warning : cell.warnings()) {
+                out.append("- ").append(code(cell.target() + "/" + cell.name())).append(": ")
+                        .append(text(Units.firstLine(warning))).append('\n');
+            }
+        }
+    }
 
     /**
      * Text from a run as markdown text, in a table cell or not: no column breaks, and no HTML of its

@@ -32,7 +32,20 @@ final class Sections {
             + "warm-up section); in a result of format 1, the timed pass's last third drifted from its first. Warm "
             + "up longer before trusting this figure.";
 
+    /** The title of the list of warnings, below the failures. */
+    static final String WARNINGS_TITLE = "Warnings";
+
+    /** What the list of warnings says first. */
+    static final String WARNINGS_INTRO = "Cells whose figures stand, with something a reader should know: for "
+            + "example an agent whose `close()` hung or threw after the cell was measured (the result was written "
+            + "first). A cell of several forks names the fork.";
+
     private Sections() {}
+
+    /** The cells that have warnings, in plan order. */
+    static List<CellResult> warned(List<CellResult> cells) {
+        return cells.stream().filter(cell -> !cell.warnings().isEmpty()).toList();
+    }
 
     /**
      * The sections with at least one row, in report order.

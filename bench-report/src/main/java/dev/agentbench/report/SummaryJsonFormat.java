@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * samples (those stay in each cell's own file). Field names are kept across versions; new ones are
  * only added. {@code format} is the results format ({@link RunLayout#FORMAT}): it says which version
  * of this shape the file has. Format 2 added the mock's warm-up, and per cell the 95% interval of
- * its median, its CPU time and one entry per fork (a result of format 1 reads as one fork).
+ * its median, its CPU time and one entry per fork (a result of format 1 reads as one fork); later, per
+ * cell, its {@code warnings} (always there, empty for a result written before they existed).
  */
 public final class SummaryJsonFormat implements ReportFormat {
 
@@ -61,6 +62,8 @@ public final class SummaryJsonFormat implements ReportFormat {
             node.put("name", cell.name());
             node.put("status", cell.status().name());
             node.put("error", cell.error());
+            ArrayNode warnings = node.putArray("warnings");
+            cell.warnings().forEach(warnings::add);
             TimeStats time = cell.time();
             if (time == null) {
                 node.putNull("time");

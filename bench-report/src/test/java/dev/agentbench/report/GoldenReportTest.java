@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * that planned only some rows (the others are "not run"), and result files of cells the run did not
  * plan (which must not appear). The second ({@code run-forks/}) is of format 2: cells of two and three
  * forks with warm-up curves and CPU time, a fork that hit its warm-up cap and one that slowed down,
- * cold starts of one fork per JVM, a failed cell that kept the fork that ran, and the mock's warm-up.
+ * cold starts of one fork per JVM, a failed cell that kept the fork that ran, a cell with a warning
+ * (its second fork's {@code close()} did not return), and the mock's warm-up.
  *
  * <p>After an intended change of format, regenerate the golden files with
  * {@code mvn -pl bench-report test -Dagentbench.golden.update=true} and review the diff.

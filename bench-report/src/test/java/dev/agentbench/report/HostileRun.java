@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * A run directory whose every text a target or a user controls carries markup: a cell's error
- * message and log, a target's name, the run's id, arguments, settings and notes. Rendered safely,
+ * message, warning and log, a target's name, the run's id, arguments, settings and notes. Rendered safely,
  * none of it becomes an element; each payload would set {@code window.__pwned} if it ran.
  */
 final class HostileRun {
@@ -26,6 +26,8 @@ final class HostileRun {
             + "</pre><script>window.__pwned=2</script><a href='javascript:window.__pwned=3'>x</a>";
     static final String TARGET = "evil<svg onload=window.__pwned=4>";
     static final String NOTE = "<iframe src=\"javascript:parent.__pwned=5\"></iframe>";
+    /** A warning carries an exception's message too. */
+    static final String WARNING = "close() failed: <img src=x onerror=\"window.__pwned=9\">";
 
     private HostileRun() {}
 
@@ -43,9 +45,9 @@ final class HostileRun {
                 List.of(NOTE));
         RunData.MAPPER.writeValue(layout.runJson().toFile(), info);
         TimeStats time = new TimeStats("ns", 3, 2e5, 3e5, 3e5, 2.1e5, 1e4, 1.9e5, 3e5);
-        write(layout, ok, new CellResult("raw", "turn1", 1, "turn1", CellStatus.OK, null, time, 10, true, 1.0,
-                List.of(190_000L, 200_000L, 300_000L), List.of(), new Memory(4096.0, true, null, null),
-                new Throughput(5000, 5000), time, null, Map.of()));
+        write(layout, ok, new CellResult(RunLayout.FORMAT, "raw", "turn1", 1, "turn1", CellStatus.OK, null, time, 10,
+                true, 1.0, List.of(190_000L, 200_000L, 300_000L), List.of(), new Memory(4096.0, true, null, null),
+                new Throughput(5000, 5000), time, null, Map.of(), List.of(), null, List.of(WARNING)));
         write(layout, okC8, new CellResult("raw", "turn1", 8, "turn1_c8", CellStatus.OK, null, time, 10, true, 1.0,
                 List.of(190_000L, 200_000L, 300_000L), List.of(), null, new Throughput(30000, 30000), time, null, Map.of()));
         write(layout, failed, CellResult.failed(failed, CellStatus.FAILED, ERROR,

@@ -44,6 +44,11 @@ import java.util.TreeMap;
  *     {@code samples} in the cell itself
  * @param cpu process CPU time per operation over the timed pass: for a cell of several forks, the
  *     median of theirs; {@code null} when not measured
+ * @param warnings what a reader should know that does not make the cell's figures wrong, for example
+ *     {@code close() did not return in 10 s}: the union of its forks' (see {@link Fork#warnings()}),
+ *     in fork order, each once and after {@code fork N: } when the cell has several forks (a cell that
+ *     is not OK keeps those of the forks that finished); empty when none, and in results written
+ *     before the field existed
  */
 public record CellResult(
         int format,
@@ -65,7 +70,8 @@ public record CellResult(
         JvmContext jvm,
         Map<String, Double> metrics,
         List<Fork> forks,
-        Cpu cpu) {
+        Cpu cpu,
+        List<String> warnings) {
 
     public CellResult {
         if (format == 0) {
@@ -91,6 +97,16 @@ public record CellResult(
         logTail = logTail == null ? List.of() : List.copyOf(logTail);
         metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metrics));
         forks = forks == null ? List.of() : List.copyOf(forks);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    /** A result without warnings: the components of the record before {@code warnings} existed. */
+    public CellResult(int format, String target, String benchmark, int concurrency, String name, CellStatus status,
+            String error, TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<Long> samples,
+            List<String> logTail, Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm,
+            Map<String, Double> metrics, List<Fork> forks, Cpu cpu) {
+        this(format, target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState, drift,
+                samples, logTail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, List.of());
     }
 
     /** A result in this version's results format. */
@@ -107,8 +123,17 @@ public record CellResult(
             TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<String> logTail,
             Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm, Map<String, Double> metrics,
             List<Fork> forks, Cpu cpu) {
+        this(target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState, drift, logTail,
+                memory, throughput, turnLatency, jvm, metrics, forks, cpu, List.of());
+    }
+
+    /** A result of several forks, with warnings, in this version's results format. */
+    public CellResult(String target, String benchmark, int concurrency, String name, CellStatus status, String error,
+            TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<String> logTail,
+            Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm, Map<String, Double> metrics,
+            List<Fork> forks, Cpu cpu, List<String> warnings) {
         this(RunLayout.FORMAT, target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState,
-                drift, List.of(), logTail, memory, throughput, turnLatency, jvm, metrics, forks, cpu);
+                drift, List.of(), logTail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, warnings);
     }
 
     /** A result with only the timing figures of the first version of this record. */
@@ -134,13 +159,13 @@ public record CellResult(
             return forks;
         }
         return List.of(new Fork(1, time, samples, null, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
-                metrics));
+                metrics, warnings));
     }
 
     /** This result with {@code tail} as its log's last lines. */
     public CellResult withLogTail(List<String> tail) {
         return new CellResult(format, target, benchmark, concurrency, name, status, error, time, warmupIterations,
-                steadyState, drift, samples, tail, memory, throughput, turnLatency, jvm, metrics, forks, cpu);
+                steadyState, drift, samples, tail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, warnings);
     }
 
     /** The name of the cell of {@code benchmark} at {@code concurrency}: {@code turn5}, {@code turn5_c8}. */

@@ -23,6 +23,9 @@ import java.util.TreeMap;
  * @param turnLatency statistics of single turns; {@code null} when not measured
  * @param jvm what this JVM did; {@code null} when not measured
  * @param metrics figures particular to a benchmark kind, by name; empty when none
+ * @param warnings what this JVM's child said a reader should know although its figures stand, for
+ *     example {@code close() did not return in 10 s} or {@code close() failed: <exception>}; empty when
+ *     none, and in results written before the field existed
  */
 public record Fork(
         int fork,
@@ -36,7 +39,8 @@ public record Fork(
         Throughput throughput,
         TimeStats turnLatency,
         JvmContext jvm,
-        Map<String, Double> metrics) {
+        Map<String, Double> metrics,
+        List<String> warnings) {
 
     public Fork {
         if (fork < 1) {
@@ -47,11 +51,19 @@ public record Fork(
         }
         samples = samples == null ? List.of() : List.copyOf(samples);
         metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metrics));
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    /** A fork without warnings: the components of the record before {@code warnings} existed. */
+    public Fork(int fork, TimeStats time, List<Long> samples, Warmup warmup, Boolean steadyState, Double drift, Cpu cpu,
+            Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm, Map<String, Double> metrics) {
+        this(fork, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm, metrics,
+                List.of());
     }
 
     /** This fork under another number. */
     public Fork renumbered(int number) {
         return new Fork(number, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
-                metrics);
+                metrics, warnings);
     }
 }

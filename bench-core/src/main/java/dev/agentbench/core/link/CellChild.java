@@ -12,8 +12,9 @@ import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.Defaults;
-import dev.agentbench.core.internal.Json;
 import dev.agentbench.core.measure.Agents;
+import dev.agentbench.core.measure.CloseWatch;
+import dev.agentbench.core.measure.Closing;
 import dev.agentbench.core.measure.ConstructionProcedure;
 import dev.agentbench.core.measure.FootprintProcedure;
 import dev.agentbench.core.measure.GrowthProcedure;
@@ -32,7 +33,9 @@ import java.util.function.LongSupplier;
 
 /**
  * The child's side of a cell: find target and benchmark, register the script, measure the cell the
- * way its benchmark's {@link BenchmarkKind} says, write its result.
+ * way its benchmark's {@link BenchmarkKind} says, write its result, and only then close the agents
+ * the measurement kept open, bounded: a close that hangs, throws or exits costs an OK cell a warning,
+ * never its measured result.
  */
 final class CellChild {
 
@@ -61,14 +64,20 @@ final class CellChild {
 
     private final CellSpec spec;
     private final LongSupplier clock;
+    private final ForkResultFile resultFile;
+    /** The cell's agents, once made: what they keep open is closed after the result is written. */
+    private Agents agents;
 
-    CellChild(CellSpec spec, LongSupplier clock) {
+    CellChild(CellSpec spec, LongSupplier clock, ForkResultFile resultFile) {
         this.spec = spec;
         this.clock = clock;
+        this.resultFile = resultFile;
     }
 
     /**
-     * Reads the spec, measures the cell and writes its result atomically.
+     * Reads the spec, measures the cell and writes its result atomically; then closes the agents the
+     * measurement kept open, within {@link Defaults#CLOSE_TIMEOUT} all together. A close that does not
+     * return in time, throws, or exits the JVM leaves the written result OK with a warning.
      *
      * @return the exit code: {@link ChildMain#EXIT_OK} or {@link ChildMain#EXIT_CELL_FAILED}
      * @throws IOException when the spec cannot be read or the result cannot be written
@@ -80,24 +89,119 @@ final class CellChild {
                 + System.getProperty("java.version") + (spec.passes().dryRun() ? " (dry run)" : ""));
         // Every jar this cell could load a class from, wildcards expanded: what a cell ran with.
         CellLog.say("class path: " + System.getProperty("java.class.path"));
-        CellResult result;
+        ForkResultFile file = new ForkResultFile(new RunLayout(Path.of(spec.runDir())).forkResult(cell, spec.fork()));
+        CellChild child = new CellChild(spec, NANO_TIME, file);
+        Measured measured = null;
+        CellResult failed = null;
         try {
-            result = new CellChild(spec, NANO_TIME).measure();
+            measured = child.measure();
         } catch (Throwable t) {
             CellLog.say("cell failed: " + t.getMessage());
             t.printStackTrace();
             String message = t instanceof CellFailure || t instanceof IterationFailedException
                     ? t.getMessage() : IterationFailedException.describe(t);
-            result = CellResult.failed(cell, CellStatus.FAILED, message, List.of());
+            failed = CellResult.failed(cell, CellStatus.FAILED, message, List.of());
         }
-        Path resultFile = new RunLayout(Path.of(spec.runDir())).forkResult(cell, spec.fork());
-        Json.write(resultFile, result);
-        CellLog.say("result " + result.status() + " written to " + resultFile);
-        return result.status() == CellStatus.OK ? ChildMain.EXIT_OK : ChildMain.EXIT_CELL_FAILED;
+        try {
+            // the measured result first: nothing a close does can take it back
+            if (measured != null) {
+                file.write(measured);
+            } else {
+                file.write(failed);
+            }
+        } finally {
+            child.closeKept();
+            List<String> left = ChildMain.endDescendants();
+            if (!left.isEmpty()) {
+                file.warn("the agent left " + ChildMain.count(left.size()) + " running after close(), ended by the"
+                        + " harness: " + String.join("; ", left));
+            }
+        }
+        return file.status() == CellStatus.OK ? ChildMain.EXIT_OK : ChildMain.EXIT_CELL_FAILED;
     }
 
-    /** Registers the script, measures by kind; closes everything it opened and unregisters the script. */
-    CellResult measure() throws Exception {
+    /**
+     * Closes what the measurement kept open, all of it within {@link Defaults#CLOSE_TIMEOUT}; says in
+     * the log where a close that did not return was stuck, and adds a warning to an OK result for a
+     * close that did not return, threw, or exited the JVM.
+     */
+    private void closeKept() {
+        if (agents == null || agents.keptCount() == 0) {
+            return;
+        }
+        // nothing said of a clean close: the log's last line stays where the result was written
+        ExitDuringClose hook = new ExitDuringClose(resultFile);
+        boolean hooked = hook.add();
+        Closing closing = agents.closeKept(Defaults.CLOSE_TIMEOUT);
+        if (hooked) {
+            hook.remove();
+        }
+        if (closing.clean()) {
+            return;
+        }
+        if (!closing.returned()) {
+            stuck(closing.warning() + "; it is stuck at:", closing.stuckAt());
+        } else {
+            closing.failure().printStackTrace();
+        }
+        resultFile.warn(closing.warning());
+    }
+
+    /** Says {@code what} in the log, then the frames of a thread that is stuck. */
+    private static void stuck(String what, List<StackTraceElement> frames) {
+        CellLog.say(what);
+        for (StackTraceElement frame : frames) {
+            CellLog.say("    at " + frame);
+        }
+    }
+
+    /**
+     * The shutdown hook while agents close after the result is written: when a close exits the JVM
+     * ({@code System.exit}, or a signal meanwhile), the result says so. {@code Runtime.halt} runs no
+     * hook; the result written before the close then stands as it is. A class rather than a lambda,
+     * like everything on a cold start's path.
+     */
+    private static final class ExitDuringClose extends Thread {
+        /** The warning of a result whose JVM exited while its agents closed. */
+        static final String WARNING = "the JVM exited while close() ran";
+
+        private final ForkResultFile file;
+
+        ExitDuringClose(ForkResultFile file) {
+            super("agentbench-exit-during-close");
+            this.file = file;
+        }
+
+        @Override
+        public void run() {
+            file.warn(WARNING);
+        }
+
+        /** Registers this hook; false when the JVM is already shutting down. */
+        boolean add() {
+            try {
+                Runtime.getRuntime().addShutdownHook(this);
+                return true;
+            } catch (IllegalStateException e) {
+                return false;
+            }
+        }
+
+        void remove() {
+            try {
+                Runtime.getRuntime().removeShutdownHook(this);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: this hook runs or has run
+            }
+        }
+    }
+
+    /**
+     * Registers the script, measures by kind; unregisters the script. Agents of a complete
+     * measurement are kept open, for {@link #closeKept} after the result is written; anything opened
+     * is closed at once when the measurement fails.
+     */
+    Measured measure() throws Exception {
         BenchTarget target = find(BenchTarget.class, spec.target());
         Benchmark benchmark = find(Benchmark.class, spec.benchmark());
         // registered under the benchmark's name, unique in the run: the mock wants the body's name to match
@@ -110,11 +214,13 @@ final class CellChild {
             throw new CellFailure("Cannot register script [" + scriptName + "] with the mock: " + e.getMessage(), e);
         }
         try {
-            Agents agents = new Agents(target, new TargetContext(mock.scriptUrl(scriptName), Defaults.API_KEY,
-                    Defaults.MODEL, benchmark.instructions(), benchmark.tools(), script, spec.targetOptions()));
+            TargetContext context = new TargetContext(mock.scriptUrl(scriptName), Defaults.API_KEY,
+                    Defaults.MODEL, benchmark.instructions(), benchmark.tools(), script, spec.targetOptions());
             if (benchmark.kind() == BenchmarkKind.COLD_START) {
+                agents = new Agents(target, context);
                 return ColdStartSample.measure(spec.plannedCell(), spec.fork(), spec.passes().dryRun(), script, agents);
             }
+            agents = new Agents(target, context, new CloseWatch(Defaults.CLOSE_TIMEOUT, this::closeHung));
             return measureWithMeters(benchmark, agents);
         } finally {
             try {
@@ -125,7 +231,21 @@ final class CellChild {
         }
     }
 
-    private CellResult measureWithMeters(Benchmark benchmark, Agents agents) throws Exception {
+    /**
+     * A close in the middle of the passes did not return: nothing complete is measured, so the cell
+     * fails now rather than at its timeout. Called on the close watch's thread; halts the JVM, since
+     * the measuring thread is stuck and a framework's shutdown hook might be too.
+     */
+    private void closeHung(List<StackTraceElement> stuckAt) {
+        String error = agents.closeHung(Defaults.CLOSE_TIMEOUT);
+        stuck(error + "; it is stuck at:", stuckAt);
+        resultFile.fail(spec.plannedCell(), error);
+        System.out.flush();
+        System.err.flush();
+        Runtime.getRuntime().halt(ChildMain.EXIT_CELL_FAILED);
+    }
+
+    private Measured measureWithMeters(Benchmark benchmark, Agents agents) throws Exception {
         PassSettings settings = spec.passes();
         int concurrency = spec.concurrency();
         Consumer<String> log = CellLog::say;
@@ -148,11 +268,14 @@ final class CellChild {
                         snapshot.peakRssBytes() < 0 ? "unknown" : (snapshot.peakRssBytes() >> 20) + " MiB"));
                 jvm = snapshot.toResult();
             }
-            return measurement.toResult(spec.plannedCell(), spec.fork(), jvm);
+            return new Measured(spec.plannedCell(), spec.fork(), measurement, jvm);
         }
     }
 
-    /** Opens one agent, runs {@code procedure} with it, and closes it, also when the procedure fails. */
+    /**
+     * Opens one agent and runs {@code procedure} with it; keeps the agent open for the child to close
+     * once the result is written, or closes it at once when the procedure fails.
+     */
     private static Measurement withHandle(Agents agents, WithHandle procedure) throws Exception {
         TargetHandle handle = agents.open();
         Measurement measurement;
@@ -162,7 +285,7 @@ final class CellChild {
             Agents.closeAfter(handle, e);
             throw e;
         }
-        agents.close(handle);
+        agents.keep(handle);
         return measurement;
     }
 

@@ -2,8 +2,6 @@ package dev.agentbench.core.link;
 
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
-import dev.agentbench.api.result.CellResult;
-import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptChecks;
@@ -43,7 +41,11 @@ final class ColdStartSample {
 
     private ColdStartSample() {}
 
-    static CellResult measure(PlannedCell cell, int fork, boolean dryRun, Script script, Agents agents)
+    /**
+     * Measures the sample; the agent is {@linkplain Agents#keep kept} open for the child to close once
+     * the result is written, or closed at once after a failure.
+     */
+    static Measured measure(PlannedCell cell, int fork, boolean dryRun, Script script, Agents agents)
             throws Exception {
         // loaded before the stamps, so that reading them loads no class inside the measurement
         long launched = ManagementFactory.getRuntimeMXBean().getStartTime();
@@ -70,7 +72,7 @@ final class ColdStartSample {
             Agents.closeAfter(handle, e);
             throw e;
         }
-        agents.close(handle);
+        agents.keep(handle);
 
         long firstReplyMillis = replied - launched;
         long main = ChildMain.enteredMillis > 0 ? ChildMain.enteredMillis : ready;
@@ -79,13 +81,13 @@ final class ColdStartSample {
                 firstReplyMillis, loaded));
         long[] samples = {firstReplyMillis * 1_000_000};
         if (dryRun) {
-            return Measurement.dryRun(samples).toResult(cell, fork, null);
+            return new Measured(cell, fork, Measurement.dryRun(samples), null);
         }
-        return new Measurement(samples, null, null, null, null, null, Map.of(
+        return new Measured(cell, fork, new Measurement(samples, null, null, null, null, null, Map.of(
                         MAIN_MS, (double) (main - launched),
                         HARNESS_READY_MS, (double) (ready - launched),
                         AGENT_BUILT_MS, (double) (built - launched),
                         FIRST_REPLY_MS, (double) firstReplyMillis,
-                        CLASSES_LOADED, (double) loaded)).toResult(cell, fork, JvmMeters.sinceStart().toResult());
+                        CLASSES_LOADED, (double) loaded)), JvmMeters.sinceStart().toResult());
     }
 }

@@ -12,9 +12,12 @@ import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Throughput;
 import dev.agentbench.api.result.TimeStats;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -28,7 +31,8 @@ import java.util.function.ToDoubleFunction;
  *       figures are over the forks' samples pooled;</li>
  *   <li>every other figure (CPU per operation, allocated and retained bytes, throughput, turn
  *       latency, JVM context, metrics) is the median of the forks';</li>
- *   <li>the cell is steady when every fork is.</li>
+ *   <li>the cell is steady when every fork is;</li>
+ *   <li>the cell's warnings are every fork's, each once, named by fork when the cell has several.</li>
  * </ul>
  * A cold start's forks are its JVMs, one sample each. When a fork did not end OK, the cell takes its
  * status and error, and keeps the forks that did.
@@ -68,13 +72,32 @@ final class ForkMerge {
                 String error = planned == 1 && what.equals("Fork") ? result.error()
                         : what + " [" + (i + 1) + " of " + planned + "]: " + result.error();
                 return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), result.status(),
-                        error, null, 0, null, null, result.logTail(), null, null, null, null, Map.of(), forks, null);
+                        error, null, 0, null, null, result.logTail(), null, null, null, null, Map.of(), forks, null,
+                        warnings(forks, what, planned));
             }
         }
         return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
                 time(forks), (int) Math.round(median(forks, fork -> fork.warmup() == null ? 0 : fork.warmup().iterations())),
                 steady(forks), drift(forks), List.of(), memory(forks), throughput(forks),
-                timeStats(forks, Fork::turnLatency), jvm(forks), metrics(forks), forks, cpu(forks));
+                timeStats(forks, Fork::turnLatency), jvm(forks), metrics(forks), forks, cpu(forks),
+                warnings(forks, what, planned));
+    }
+
+    /**
+     * Every fork's warnings, in the order of the forks, each once; when the cell has several forks,
+     * each after the fork's name and number: {@code fork 2: close() did not return in 10 s} ({@code cold
+     * start 2: } for a cold start's JVMs).
+     */
+    static List<String> warnings(List<Fork> forks, String what, int planned) {
+        boolean several = Math.max(planned, forks.size()) > 1;
+        String name = what.toLowerCase(Locale.ROOT);
+        Set<String> warnings = new LinkedHashSet<>();
+        for (Fork fork : forks) {
+            for (String warning : fork.warnings()) {
+                warnings.add(several ? name + " " + fork.fork() + ": " + warning : warning);
+            }
+        }
+        return List.copyOf(warnings);
     }
 
     /** The median of the forks' medians, and the rest over their samples pooled. */

@@ -18,8 +18,11 @@
  * with the mock, measures the cell as the benchmark's kind says (the procedures of {@code measure};
  * a cold start is one sample per child, {@code ColdStartSample}, which the parent aggregates in
  * {@code ColdStartCell}), writes the result (a temporary file renamed over the result file; the
- * parent rewrites it with the log's tail when it is not OK), closes everything in {@code finally}
- * and exits with
+ * parent rewrites it with the log's tail when it is not OK), and only then closes the agents the
+ * measurement kept open, on a daemon thread, within {@code Defaults.CLOSE_TIMEOUT} all together (a
+ * close that hangs, throws or exits the JVM rewrites an OK result with a warning,
+ * {@code ForkResultFile}); anything opened by a measurement that failed is closed
+ * at once, bounded the same way. It exits with
  * {@code System.exit}: 0 after an OK result, 1 after a FAILED one, 2 when it could write none. It
  * halts at once when its stdin reaches end-of-file, that is when the parent is gone.
  */

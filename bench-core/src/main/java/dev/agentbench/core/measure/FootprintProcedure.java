@@ -14,7 +14,8 @@ import java.util.function.LongSupplier;
  * class initialisation and static caches are not charged to the agents), settles the heap, builds
  * {@code footprintAgents} agents and keeps them all reachable, settles the heap again and reports
  * {@code (used after − used before) / agents} as retained bytes per agent. Each build is timed too;
- * those times are the cell's samples. Every agent is closed at the end, also on failure.
+ * those times are the cell's samples. The agents held are {@linkplain Agents#keep kept} open for the
+ * cell to close once its result is written; after a failure they are closed at once.
  */
 public final class FootprintProcedure {
 
@@ -24,7 +25,7 @@ public final class FootprintProcedure {
     private FootprintProcedure() {}
 
     public static Measurement measure(Agents agents, PassSettings settings, LongSupplier clock, Consumer<String> log)
-            throws IterationFailedException, AgentFailedException {
+            throws IterationFailedException {
         Passes passes = new Passes(clock);
         WarmupRun warmed = null;
         if (!settings.dryRun()) {
@@ -67,11 +68,9 @@ public final class FootprintProcedure {
             throw e;
         } finally {
             if (failure == null) {
-                agents.closeAll(held);
+                agents.keep(held); // closed once the result is written
             } else {
-                for (TargetHandle handle : held) {
-                    Agents.closeAfter(handle, failure);
-                }
+                Agents.closeAfter(held, failure);
             }
         }
     }

@@ -57,13 +57,22 @@ public record Measurement(long[] samples, Warmup warmup, Cpu cpu, Memory memory,
 
     /** The OK result of fork {@code fork} of {@code cell}: the cell's figures are this one fork's. */
     public CellResult toResult(PlannedCell cell, int fork, JvmContext jvm) {
+        return toResult(cell, fork, jvm, List.of());
+    }
+
+    /**
+     * The OK result of fork {@code fork} of {@code cell} with {@code warnings}, which are the fork's
+     * and so the cell's.
+     */
+    public CellResult toResult(PlannedCell cell, int fork, JvmContext jvm, List<String> warnings) {
         TimeStats time = Statistics.of(samples);
         Boolean steady = warmup == null ? null : warmup.steady();
         Double drift = warmup == null ? null : drift(samples);
         List<Long> kept = Arrays.stream(samples).boxed().toList();
-        Fork one = new Fork(fork, time, kept, warmup, steady, drift, cpu, memory, throughput, turnLatency, jvm, metrics);
+        Fork one = new Fork(fork, time, kept, warmup, steady, drift, cpu, memory, throughput, turnLatency, jvm, metrics,
+                warnings);
         return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
                 time, warmup == null ? 0 : warmup.iterations(), steady, drift, List.of(), memory, throughput,
-                turnLatency, jvm, metrics, List.of(one), cpu);
+                turnLatency, jvm, metrics, List.of(one), cpu, warnings);
     }
 }

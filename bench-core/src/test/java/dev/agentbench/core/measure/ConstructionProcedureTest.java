@@ -92,11 +92,16 @@ class ConstructionProcedureTest {
     }
 
     @Test
-    void footprintTimesEachOpenAndClosesEveryAgentItHeldAlsoWhenOneFails() throws Exception {
-        Measurement measurement = FootprintProcedure.measure(agents(0), settings(1, 0, 5), now::get, line -> {});
+    void footprintTimesEachOpenAndKeepsEveryAgentItHeldForTheCellToCloseButClosesThemWhenOneFails() throws Exception {
+        Agents agents = agents(0);
+        Measurement measurement = FootprintProcedure.measure(agents, settings(1, 0, 5), now::get, line -> {});
         assertThat(measurement.samples()).hasSize(5).containsOnly(500L);
         assertThat(measurement.memory().retainedUnit()).isEqualTo("agent");
+        assertThat(closed.get()).as("held open until the result is written").isZero();
+        assertThat(agents.keptCount()).isEqualTo(5);
+        assertThat(agents.closeKept(Duration.ofSeconds(10))).isEqualTo(Closing.CLOSED);
         assertThat(closed.get()).isEqualTo(5);
+        assertThat(agents.keptCount()).isZero();
 
         opened.set(0);
         closed.set(0);

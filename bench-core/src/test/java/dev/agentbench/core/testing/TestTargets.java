@@ -9,6 +9,7 @@ import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Targets for bench-core's tests, well-behaved and misbehaving, registered in test META-INF/services. */
 public final class TestTargets {
@@ -259,6 +260,100 @@ public final class TestTargets {
                     held[0][0] = 1;
                 }
             };
+        }
+    }
+
+    /**
+     * Counts the closes of its JVM's agents: the target option {@code goodCloses} (default 0) says how
+     * many of them behave before {@link #misbehave} strikes on every later one, so that a cell whose
+     * warm-up closes agents (construction, footprint) reaches the closes at its end.
+     */
+    private abstract static class BadClose implements BenchTarget {
+        private static final AtomicInteger CLOSES = new AtomicInteger();
+
+        abstract void misbehave();
+
+        @Override
+        public TargetHandle open(TargetContext context) {
+            int good = Integer.parseInt(context.option("goodCloses", "0"));
+            return new ScriptedHandle(context.script()) {
+                @Override
+                public void close() {
+                    if (CLOSES.incrementAndGet() > good) {
+                        misbehave();
+                    }
+                }
+            };
+        }
+    }
+
+    /** Answers from the script; its close() never returns (after {@code goodCloses} closes that do). */
+    public static final class HangingClose extends BadClose {
+        public static final String NAME = "hangingclose";
+        /** What its close says in the log before it hangs. */
+        public static final String MARKER = "hangingclose: close() sleeps forever";
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public String description() {
+            return "Test: close() never returns";
+        }
+
+        @Override
+        void misbehave() {
+            System.out.println(MARKER);
+            while (true) {
+                try {
+                    Thread.sleep(Long.MAX_VALUE);
+                } catch (InterruptedException e) {
+                    // a close that hangs for good does not stop for an interrupt either
+                }
+            }
+        }
+    }
+
+    /** Answers from the script; its close() throws {@link #MESSAGE} (after {@code goodCloses} closes that do not). */
+    public static final class ThrowingClose extends BadClose {
+        public static final String NAME = "throwingclose";
+        public static final String MESSAGE = "cannot close the agent";
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public String description() {
+            return "Test: close() throws";
+        }
+
+        @Override
+        void misbehave() {
+            throw new IllegalStateException(MESSAGE);
+        }
+    }
+
+    /** Answers from the script; its close() calls {@code System.exit(3)}. */
+    public static final class ExitingClose extends BadClose {
+        public static final String NAME = "exitingclose";
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public String description() {
+            return "Test: close() exits the JVM with code 3";
+        }
+
+        @Override
+        void misbehave() {
+            System.exit(3);
         }
     }
 }
