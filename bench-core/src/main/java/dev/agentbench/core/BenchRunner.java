@@ -70,10 +70,8 @@ public final class BenchRunner {
     }
 
     private Plan plan(Registry registry) {
-        List<TargetDescriptor> targets = options.targets().isEmpty()
-                ? registry.targets() : options.targets().stream().map(registry::target).toList();
-        List<BenchmarkDescriptor> benchmarks = options.benchmarks().isEmpty()
-                ? registry.benchmarks() : options.benchmarks().stream().map(registry::benchmark).toList();
+        List<TargetDescriptor> targets = registry.targets(options.targets());
+        List<BenchmarkDescriptor> benchmarks = registry.benchmarks(options.benchmarks());
         if (targets.isEmpty()) {
             throw new IllegalArgumentException("No target to run: none was found on the harness class path or in "
                     + options.pluginDirs());
@@ -188,7 +186,7 @@ public final class BenchRunner {
             MockProcess mock;
             try {
                 mock = MockProcess.start(guard, options.javaExecutable(), Defaults.MOCK_JVM_ARGS,
-                        options.harnessClasspath(), options.mockMainClass(), layout.mockLog(),
+                        options.harnessClasspath(), options.mockMainClass(), layout.mockLog(), options.logLimit(),
                         Defaults.MOCK_START_TIMEOUT);
             } catch (IllegalStateException | IOException e) {
                 if (!guard.interrupted()) {
@@ -205,7 +203,7 @@ public final class BenchRunner {
                 }
                 CellLauncher launcher = new CellLauncher(new ChildSettings(options.javaExecutable(),
                         options.childJvmArgs(), options.harnessClasspath(), layout, mock.baseUrl(), options.passes(),
-                        options.targetOptions(), options.timeout()), guard);
+                        options.targetOptions(), options.timeout(), options.logLimit()), guard);
                 List<Step> steps = Step.plan(cells, name -> registry.benchmark(name).kind(),
                         options.passes().forks());
                 List<List<CellResult>> forks = new ArrayList<>();

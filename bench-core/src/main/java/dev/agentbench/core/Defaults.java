@@ -71,6 +71,16 @@ public final class Defaults {
     public static final Duration TIMEOUT = Duration.ofMinutes(10);
 
     /**
+     * The longest a child waits for agents to close: one agent's {@code close()}, or every agent a
+     * footprint cell held, all together. A cell's measured result is written before its agents are
+     * closed; a close that takes longer leaves the cell OK with the warning {@code close() did not
+     * return in 10 s} and is abandoned on its daemon thread, so that a hung close never turns a
+     * measured cell into a TIMEOUT. A close in the middle of the passes (a construction cell's, each
+     * iteration) that takes longer fails the cell at once, nothing being measured yet.
+     */
+    public static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
      * Agents a FOOTPRINT cell (for example {@code memory_footprint}) builds and holds at once before it
      * reads the heap: enough that the retained bytes per agent are not lost in the noise of one
      * settled heap reading.
@@ -121,6 +131,12 @@ public final class Defaults {
 
     /** The most a time-boxed fork's memory pass takes, as a share of its measure time. */
     public static final double MEMORY_SHARE = 0.2;
+
+    /**
+     * The most bytes a cell's log, or the mock's, holds: a framework's debug logging can print
+     * megabytes a turn. Beyond it the first and the last half of the output are kept.
+     */
+    public static final long LOG_LIMIT = 2L << 20;
 
     /** How many lines of a failed cell's log its result and the console show. */
     public static final int LOG_TAIL_LINES = 20;

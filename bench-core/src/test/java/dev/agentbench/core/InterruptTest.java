@@ -65,11 +65,14 @@ class InterruptTest {
     }
 
     @Test
-    void aParentKilledOutrightLeavesNoChildAndNoMockBehind() throws Exception {
+    void aParentKilledOutrightLeavesNoChildNoMockAndNoProcessTheChildStartedBehind() throws Exception {
         Path results = dir.resolve("results");
-        startParent(results.toString());
+        Path pidFile = dir.resolve("sleeper.pid");
+        startParent(results.toString(), pidFile.toString());
         List<ProcessHandle> started = awaitHangingCell(results);
-        assertThat(started).as("mock and hung child").hasSizeGreaterThanOrEqualTo(2);
+        ProcessHandle sleeper = ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip())).orElseThrow();
+        assertThat(started).as("mock, hung child and the sleep it started").hasSizeGreaterThanOrEqualTo(3)
+                .contains(sleeper);
 
         parent.toHandle().destroyForcibly(); // SIGKILL: no hook runs; children see their stdin close
 

@@ -3,10 +3,9 @@ package dev.agentbench.core.internal;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.Writer;
+import java.io.OutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -30,14 +29,21 @@ public final class MockProcess implements AutoCloseable {
     private static final Pattern LISTENING = Pattern.compile("agentbench-mock listening on (http://\\S+)");
     private static final int KEPT_LINES = 40;
 
+    /** How long the mock's output may still flow into its log once it is gone. */
+    private static final long OUTPUT_WAIT_MILLIS = 2_000;
+
     private final RunGuard guard;
     private final Process process;
     private final URI baseUrl;
+    private final Thread reader;
+    private final BoundedLog log;
 
-    private MockProcess(RunGuard guard, Process process, URI baseUrl) {
+    private MockProcess(RunGuard guard, Process process, URI baseUrl, Thread reader, BoundedLog log) {
         this.guard = guard;
         this.process = process;
         this.baseUrl = baseUrl;
+        this.reader = reader;
+        this.log = log;
     }
 
     /**
@@ -47,7 +53,7 @@ public final class MockProcess implements AutoCloseable {
      *     message holds its output, and the process is gone
      */
     public static MockProcess start(RunGuard guard, Path java, List<String> jvmArgs, String classpath,
-            String mainClass, Path logFile, Duration startTimeout) throws IOException {
+            String mainClass, Path logFile, long logLimit, Duration startTimeout) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
         command.addAll(jvmArgs);
@@ -57,16 +63,16 @@ public final class MockProcess implements AutoCloseable {
         command.add("--port");
         command.add("0");
         command.add("--exit-on-stdin-eof");
-        Files.createDirectories(logFile.toAbsolutePath().getParent());
+        BoundedLog log = BoundedLog.create(logFile, logLimit);
         Process process = guard.start(new ProcessBuilder(command).redirectErrorStream(true));
         Deque<String> lines = new ArrayDeque<>();
         CompletableFuture<URI> address = new CompletableFuture<>();
-        Thread reader = new Thread(() -> pump(process, logFile, lines, address), "agentbench-mock-output");
+        Thread reader = new Thread(() -> pump(process, log, lines, address), "agentbench-mock-output");
         reader.setDaemon(true);
         reader.start();
         try {
             URI url = address.get(startTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            return new MockProcess(guard, process, url);
+            return new MockProcess(guard, process, url, reader, log);
         } catch (TimeoutException | ExecutionException | InterruptedException e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
@@ -85,15 +91,13 @@ public final class MockProcess implements AutoCloseable {
         }
     }
 
-    private static void pump(Process process, Path logFile, Deque<String> lines, CompletableFuture<URI> address) {
+    private static void pump(Process process, BoundedLog log, Deque<String> lines, CompletableFuture<URI> address) {
         try (BufferedReader in = new BufferedReader(
                         new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                Writer log = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8)) {
+                OutputStream out = log.writer()) {
             String line;
             while ((line = in.readLine()) != null) {
-                log.write(line);
-                log.write(System.lineSeparator());
-                log.flush();
+                out.write((line + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
                 synchronized (lines) {
                     lines.addLast(line);
                     if (lines.size() > KEPT_LINES) {
@@ -139,6 +143,15 @@ public final class MockProcess implements AutoCloseable {
         } finally {
             Processes.destroyTree(process.toHandle(), 5_000);
             guard.release(process);
+            try {
+                reader.join(OUTPUT_WAIT_MILLIS);
+                log.closeWriter();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (IOException e) {
+                System.err.println("agentbench: cannot write the end of the mock's log [" + log.file() + "]: "
+                        + e.getMessage());
+            }
         }
     }
 }

@@ -19,6 +19,17 @@ public final class Processes {
     public static boolean destroyTree(ProcessHandle process, long waitMillis) {
         List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
         all.add(0, process);
+        return destroyAll(all, waitMillis);
+    }
+
+    /**
+     * Kills every one of {@code all} that is still alive (SIGKILL on Unix) and waits up to
+     * {@code waitMillis} in all for them to be gone. A handle knows its process's start time, so a
+     * process id the OS has given to another process since is left alone.
+     *
+     * @return whether every one of them is gone
+     */
+    public static boolean destroyAll(List<ProcessHandle> all, long waitMillis) {
         all.forEach(ProcessHandle::destroyForcibly);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
         boolean allGone = true;

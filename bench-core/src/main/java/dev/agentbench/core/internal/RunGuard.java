@@ -1,26 +1,40 @@
 package dev.agentbench.core.internal;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Every process a run has alive, and whether the run is still going. Processes are started only
  * through {@link #start}, so that an interruption (the shutdown hook calling {@link #interrupt})
  * can kill each of them, and no process starts after it.
+ *
+ * <p>It also remembers every descendant it has seen of each of them, looking every {@link
+ * #WATCH_INTERVAL}: a process whose parent died is re-parented and can no longer be found from the
+ * process the run started (a child JVM that halted, or was killed, leaves its helper processes
+ * behind that way). {@link #release} and {@link #interrupt} end those too. A descendant that was
+ * started and orphaned between two looks is not seen.
  */
 public final class RunGuard {
 
     private enum State { RUNNING, INTERRUPTED, FINISHED }
 
+    /** How often the descendants of the run's processes are looked for. */
+    public static final Duration WATCH_INTERVAL = Duration.ofSeconds(1);
+
     /** How long an interruption waits for each killed process tree to be gone. */
     private static final long KILL_WAIT_MILLIS = 5_000;
 
     private final Object lock = new Object();
-    private final Set<Process> live = new LinkedHashSet<>();
+    /** Each live process, with every descendant of it seen so far. */
+    private final Map<Process, Set<ProcessHandle>> live = new LinkedHashMap<>();
     private State state = State.RUNNING;
+    private Thread watcher;
 
     /** Thrown by {@link #start} once the run was interrupted or has finished. */
     public static final class RunStoppedException extends IllegalStateException {
@@ -42,15 +56,72 @@ public final class RunGuard {
                 throw new RunStoppedException();
             }
             Process process = builder.start();
-            live.add(process);
+            live.put(process, new LinkedHashSet<>());
+            if (watcher == null) {
+                watcher = new Thread(this::watch, "agentbench-descendants");
+                watcher.setDaemon(true);
+                watcher.start();
+            }
             return process;
         }
     }
 
-    /** Stops tracking a process that is gone. */
-    public void release(Process process) {
+    /**
+     * Stops tracking a process, and ends it if it is still alive, with every descendant of it seen
+     * while it ran that is alive still.
+     *
+     * @return the processes that were left running and are now ended, each as {@code pid command}
+     */
+    public List<String> release(Process process) {
+        Set<ProcessHandle> seen;
         synchronized (lock) {
-            live.remove(process);
+            seen = live.remove(process);
+        }
+        List<ProcessHandle> left = new ArrayList<>();
+        if (seen != null) {
+            seen.stream().filter(ProcessHandle::isAlive).forEach(left::add);
+        }
+        List<String> ended = left.stream().map(RunGuard::describe).toList();
+        ProcessHandle root = process.toHandle();
+        if (root.isAlive()) {
+            Processes.destroyTree(root, KILL_WAIT_MILLIS);
+        }
+        Processes.destroyAll(left, KILL_WAIT_MILLIS);
+        return ended;
+    }
+
+    /** {@code 1234 sleep 600}, or {@code 1234} when the OS does not tell the command. */
+    static String describe(ProcessHandle process) {
+        return process.pid() + process.info().commandLine().or(() -> process.info().command()).map(c -> " " + c)
+                .orElse("");
+    }
+
+    /** Looks for the descendants of every live process, every {@link #WATCH_INTERVAL}, while the run goes on. */
+    private void watch() {
+        while (true) {
+            List<Process> processes;
+            synchronized (lock) {
+                if (state != State.RUNNING) {
+                    return;
+                }
+                processes = new ArrayList<>(live.keySet());
+            }
+            for (Process process : processes) {
+                List<ProcessHandle> found = process.toHandle().descendants().toList();
+                if (!found.isEmpty()) {
+                    synchronized (lock) {
+                        Set<ProcessHandle> seen = live.get(process);
+                        if (seen != null && state == State.RUNNING) {
+                            seen.addAll(found);
+                        }
+                    }
+                }
+            }
+            try {
+                Thread.sleep(WATCH_INTERVAL.toMillis());
+            } catch (InterruptedException e) {
+                return;
+            }
         }
     }
 
@@ -62,17 +133,18 @@ public final class RunGuard {
      *     {@code false} if it had already finished or been interrupted
      */
     public boolean interrupt() {
-        List<Process> toKill;
+        Map<Process, List<ProcessHandle>> toKill = new LinkedHashMap<>();
         synchronized (lock) {
             if (state != State.RUNNING) {
                 return false;
             }
             state = State.INTERRUPTED;
-            toKill = new ArrayList<>(live);
+            live.forEach((process, seen) -> toKill.put(process, List.copyOf(seen)));
         }
-        for (Process process : toKill) {
+        toKill.forEach((process, seen) -> {
             Processes.destroyTree(process.toHandle(), KILL_WAIT_MILLIS);
-        }
+            Processes.destroyAll(seen, KILL_WAIT_MILLIS);
+        });
         return true;
     }
 

@@ -5,18 +5,20 @@ import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.core.Defaults;
+import dev.agentbench.core.internal.BoundedLog;
 import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.internal.OutputPump;
 import dev.agentbench.core.internal.Processes;
 import dev.agentbench.core.internal.RunGuard;
 import dev.agentbench.core.measure.PassSettings;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,8 +32,13 @@ public final class CellLauncher {
     /** How long a killed child tree may take to be gone. */
     private static final long KILL_WAIT_MILLIS = 10_000;
 
+    /** How long the child's output may still flow into its log once the child is gone. */
+    private static final long OUTPUT_WAIT_MILLIS = 5_000;
+
     private final ChildSettings settings;
     private final RunGuard guard;
+    /** The log of each cell with forks still to come, by its file. */
+    private final Map<Path, BoundedLog> logs = new HashMap<>();
 
     public CellLauncher(ChildSettings settings, RunGuard guard) {
         this.settings = settings;
@@ -85,22 +92,22 @@ public final class CellLauncher {
     private CellResult runFork(PlannedCell cell, int fork, int forks, List<String> pluginEntries, String what) {
         RunLayout layout = settings.layout();
         Path spec = layout.cellSpec(cell);
-        Path log = layout.cellLog(cell);
+        Path logFile = layout.cellLog(cell);
+        BoundedLog log;
         try {
             Files.createDirectories(layout.targetDir(cell.target()));
-            if (fork == 1) {
-                Files.deleteIfExists(log);
-            }
+            log = fork == 1 || !logs.containsKey(logFile) ? BoundedLog.create(logFile, settings.logLimit())
+                    : logs.get(logFile);
+            logs.put(logFile, log);
             new CellSpec(layout.runDir().toAbsolutePath().toString(), cell.target(), cell.benchmark(),
                     cell.concurrency(), cell.name(), fork, settings.mockUrl().toString(), settings.targetOptions(),
                     settings.passes()).write(spec);
-            Files.writeString(log, CellLog.PREFIX + what + " " + fork + " of " + forks + System.lineSeparator(),
-                    StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            log.line(CellLog.PREFIX + what + " " + fork + " of " + forks);
         } catch (IOException e) {
             return CellResult.failed(cell, CellStatus.FAILED, "Cannot write the cell's spec [" + spec + "] or log ["
-                    + log + "]: " + e, List.of());
+                    + logFile + "]: " + e, List.of());
         }
-        return child(cell, layout.forkResult(cell, fork), pluginEntries, spec);
+        return child(cell, layout.forkResult(cell, fork), pluginEntries, spec, log);
     }
 
     /**
@@ -131,6 +138,7 @@ public final class CellLauncher {
 
     private CellResult finish(PlannedCell cell, List<CellResult> forks, String what, int planned) {
         RunLayout layout = settings.layout();
+        logs.remove(layout.cellLog(cell));
         CellResult result = ForkMerge.merge(cell, forks, what, planned);
         if (result.status() != CellStatus.OK) {
             result = withTail(result, layout.cellLog(cell));
@@ -149,10 +157,12 @@ public final class CellLauncher {
         return result;
     }
 
-    /** One child JVM, its output appended to the cell's log, its result read from {@code result}. */
-    private CellResult child(PlannedCell cell, Path result, List<String> pluginEntries, Path spec) {
-        RunLayout layout = settings.layout();
-        Path log = layout.cellLog(cell);
+    /**
+     * One child JVM, its output appended to the cell's log through {@code log} (which bounds it), its
+     * result read from {@code result}. Whatever the child leaves running is ended when it is gone.
+     */
+    private CellResult child(PlannedCell cell, Path result, List<String> pluginEntries, Path spec, BoundedLog log) {
+        Path logFile = log.file();
         try {
             Files.deleteIfExists(result);
         } catch (IOException e) {
@@ -160,8 +170,7 @@ public final class CellLauncher {
                     List.of());
         }
         ProcessBuilder builder = new ProcessBuilder(childCommand(settings, pluginEntries, spec))
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+                .redirectErrorStream(true);
         Process child;
         try {
             child = guard.start(builder);
@@ -169,26 +178,42 @@ public final class CellLauncher {
             return CellResult.failed(cell, CellStatus.FAILED,
                     "Cannot start the child JVM [" + settings.javaExecutable() + "]: " + e.getMessage(), List.of());
         }
+        OutputPump output = OutputPump.start(child, log, "agentbench-cell-output");
+        CellResult ended = null;
         try {
             if (!child.waitFor(settings.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
                 Processes.destroyTree(child.toHandle(), KILL_WAIT_MILLIS);
-                return withTail(CellResult.failed(cell, CellStatus.TIMEOUT, "Cell did not finish within the timeout ["
-                        + settings.timeout() + "]; its JVM and the processes it started were destroyed", List.of()), log);
+                ended = CellResult.failed(cell, CellStatus.TIMEOUT, "Cell did not finish within the timeout ["
+                        + settings.timeout() + "]; its JVM and the processes it started were destroyed", List.of());
             }
-            return collect(cell, child.exitValue(), result, log);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return withTail(CellResult.failed(cell, CellStatus.FAILED, "The run was interrupted", List.of()), log);
+            ended = CellResult.failed(cell, CellStatus.FAILED, "The run was interrupted", List.of());
         } finally {
             try {
                 child.getOutputStream().close();
             } catch (IOException e) {
                 // the child is gone or is killed below
             }
-            if (child.isAlive()) {
-                Processes.destroyTree(child.toHandle(), KILL_WAIT_MILLIS);
+            List<String> left = guard.release(child);
+            output.finish(OUTPUT_WAIT_MILLIS);
+            if (!left.isEmpty()) {
+                sayQuietly(log, "the cell's JVM left " + left.size() + " process" + (left.size() == 1 ? "" : "es")
+                        + " running, now ended: " + String.join("; ", left));
             }
-            guard.release(child);
+        }
+        if (ended != null) {
+            return withTail(ended, logFile);
+        }
+        return collect(cell, child.exitValue(), result, logFile);
+    }
+
+    /** A line of the harness's own in a cell's log; a log that cannot be written loses it. */
+    private static void sayQuietly(BoundedLog log, String line) {
+        try {
+            log.line(CellLog.PREFIX + line);
+        } catch (IOException | IllegalStateException e) {
+            System.err.println("agentbench: cannot write to [" + log.file() + "]: " + e.getMessage());
         }
     }
 

@@ -2,6 +2,8 @@ package dev.agentbench.core.link;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The main class of a cell's child JVM: {@code ChildMain <spec-file>}. Started only by {@link
@@ -29,6 +31,12 @@ final class ChildMain {
     public static void main(String[] args) {
         enteredMillis = System.currentTimeMillis();
         watchParent();
+        Runtime.getRuntime().addShutdownHook(new Thread("agentbench-end-descendants") {
+            @Override
+            public void run() {
+                endDescendants(); // also when a target calls System.exit
+            }
+        });
         int code = EXIT_NO_RESULT;
         try {
             if (args.length != 1) {
@@ -47,6 +55,7 @@ final class ChildMain {
      * shutdown hooks take longer than {@link #EXIT_GRACE_MILLIS}.
      */
     private static void exit(int code) {
+        endDescendants();
         System.out.flush();
         System.err.flush();
         Thread halt = new Thread(() -> {
@@ -60,6 +69,34 @@ final class ChildMain {
         halt.setDaemon(true);
         halt.start();
         System.exit(code);
+    }
+
+    /**
+     * Ends every process this JVM started, directly or not, that is still running (an MCP server a
+     * target started over stdio, say), saying so in the log: nothing a cell started outlives it.
+     * Descendants are collected before any is killed, since a killed process's children are
+     * re-parented and can no longer be found from here.
+     *
+     * @return the processes ended, each as {@code 1234 sleep 600}; empty when none was running
+     */
+    static List<String> endDescendants() {
+        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
+        if (left.isEmpty()) {
+            return List.of();
+        }
+        List<String> ended = new ArrayList<>();
+        for (ProcessHandle process : left) {
+            ended.add(process.pid() + process.info().commandLine().map(line -> " " + line).orElse(""));
+            process.destroyForcibly();
+        }
+        CellLog.say("ended " + count(ended.size()) + " the cell left running: " + String.join("; ", ended));
+        System.out.flush();
+        return ended;
+    }
+
+    /** {@code 1 process}, {@code 2 processes}. */
+    static String count(int processes) {
+        return processes + (processes == 1 ? " process" : " processes");
     }
 
     /**
@@ -79,6 +116,7 @@ final class ChildMain {
                 } catch (IOException e) {
                     // treated as end-of-file
                 }
+                endDescendants();
                 Runtime.getRuntime().halt(EXIT_PARENT_GONE);
             }
         };

@@ -20,6 +20,8 @@ import java.util.Objects;
  * @param passes how every cell is measured, handed to each child as it is
  * @param targetOptions the user's target options
  * @param timeout how long one child may run
+ * @param logLimit the most bytes a cell's log holds; beyond it, the start and the end of the output
+ *     are kept
  */
 public record ChildSettings(
         Path javaExecutable,
@@ -29,7 +31,8 @@ public record ChildSettings(
         URI mockUrl,
         PassSettings passes,
         Map<String, String> targetOptions,
-        Duration timeout) {
+        Duration timeout,
+        long logLimit) {
 
     public ChildSettings {
         Objects.requireNonNull(javaExecutable, "javaExecutable");

@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunLayout;
-import java.io.File;
+import dev.agentbench.core.Defaults;
 import dev.agentbench.core.measure.PassSettings;
+import java.io.File;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ class CellLauncherTest {
     private static ChildSettings settings(Path runDir) {
         return new ChildSettings(Path.of("/jdk/bin/java"), List.of("-Xms1g", "-Xmx1g", "-Xmx2g"), "harness.jar",
                 new RunLayout(runDir), URI.create("http://127.0.0.1:1234"), PassSettings.defaults(), Map.of(),
-                Duration.ofSeconds(30));
+                Duration.ofSeconds(30), Defaults.LOG_LIMIT);
     }
 
     @Test
