@@ -16,7 +16,8 @@ public interface BenchTarget {
 
     /**
      * The target's id as users type it: lower-case letters, digits, {@code -} and {@code _},
-     * starting with a letter or digit (for example {@code llmagent}). Use a constant.
+     * starting with a letter or digit (for example {@code llmagent}); never {@code all}, which
+     * selects every target. Use a constant.
      */
     String name();
 

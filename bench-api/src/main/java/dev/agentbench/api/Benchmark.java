@@ -21,7 +21,8 @@ public interface Benchmark {
     /**
      * The benchmark's id as users type it and as reports name its row: lower-case letters, digits
      * and {@code _}, starting with a letter, never ending in {@code _c} and digits (that suffix names
-     * concurrency variants). Names of built-in benchmarks are fixed across versions. Use a constant.
+     * concurrency variants), and never {@code all}, which selects every benchmark. Names of built-in
+     * benchmarks are fixed across versions. Use a constant.
      */
     String name();
 

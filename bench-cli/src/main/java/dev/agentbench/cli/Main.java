@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
             "1:some cell failed or timed out, or the time budget stopped the run",
             "2:bad usage: an unknown option, target or benchmark, or a bad value",
             "3:compare found a regression",
-            "130:interrupted by Ctrl-C; the cells that finished are kept and reported"
+            "130:interrupted by Ctrl-C; the cells that finished are kept and reported",
+            "143:stopped by SIGTERM, as by Ctrl-C"
         })
 public final class Main implements Runnable {
 

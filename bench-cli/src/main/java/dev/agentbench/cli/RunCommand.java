@@ -34,12 +34,12 @@ import picocli.CommandLine.Option;
         footer = {
             "  agentbench run",
             "  agentbench run --targets raw,noop --benchmarks turn1 --concurrency 1,8",
-            "  agentbench run --forks 3 --warmup-time 30s --warmup-max 2m --measure-time 10s",
+            "  agentbench run --forks 5 --warmup-time 30s --warmup-max 2m --measure-time 10s",
             "  agentbench run --forks 1 --warmup-time 5s --warmup-max 15s --measure-time 2s",
             "  agentbench run --dry-run",
             "",
             "Exit codes: 0 every cell OK; 1 some cell failed or timed out, or the budget stopped the run;",
-            "2 bad usage; 130 interrupted by Ctrl-C (finished cells are kept and reported)."
+            "2 bad usage; 130 interrupted by Ctrl-C (finished cells are kept and reported); 143 the same by SIGTERM."
         })
 final class RunCommand implements Callable<Integer> {
 
@@ -53,11 +53,12 @@ final class RunCommand implements Callable<Integer> {
     private Main main;
 
     @Option(names = {"-t", "--targets"}, paramLabel = "NAME[,NAME...]",
-            description = "Targets to measure, comma-separated (default: every target found).")
+            description = "Targets to measure, comma-separated, in this order; all for every target found "
+                    + "(default: all).")
     private List<String> targets = new ArrayList<>();
 
     @Option(names = {"-b", "--benchmarks"}, paramLabel = "NAME[,NAME...]",
-            description = "Benchmarks to run, comma-separated (default: every benchmark found).")
+            description = "Benchmarks to run, comma-separated; all for every benchmark found (default: all).")
     private List<String> benchmarks = new ArrayList<>();
 
     @Option(names = {"-c", "--concurrency"}, paramLabel = "N[,N...]",
@@ -110,6 +111,12 @@ final class RunCommand implements Callable<Integer> {
             description = "Time one child JVM (a fork, or one JVM of a cold start) may run before it is destroyed "
                     + "and its cell recorded as TIMEOUT (default: 10m).")
     private Duration timeout;
+
+    @Option(names = "--log-limit", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Most a cell's log, or the mock's, holds, as 2MiB, 512KiB or bytes: beyond it the first "
+                    + "and the last half of the output are kept, with a line between that says how much was dropped "
+                    + "(default: 2MiB).")
+    private Long logLimit;
 
     @Option(names = "--footprint-agents", paramLabel = "K",
             description = "Agents held at once by footprint benchmarks (default: " + Defaults.FOOTPRINT_AGENTS + ").")
@@ -190,6 +197,7 @@ final class RunCommand implements Callable<Integer> {
         ifGiven(warmupMax, builder::warmupMax);
         ifGiven(warmup, builder::warmup);
         ifGiven(timeout, builder::timeout);
+        ifGiven(logLimit, builder::logLimit);
         ifGiven(footprintAgents, builder::footprintAgents);
         ifGiven(growthSessions, builder::growthSessions);
         ifGiven(coldStarts, builder::coldStarts);
@@ -200,7 +208,8 @@ final class RunCommand implements Callable<Integer> {
         }
         try (ProgressPrinter progress = new ProgressPrinter(out, err, quiet, main.terminal(), dryRun,
                 new ReportOptions(baseline), System::nanoTime, TICK, terminalWidth())) {
-            RunSummary summary = new BenchRunner(builder.listener(progress).build()).run();
+            RunSummary summary = new BenchRunner(builder.listener(
+                    IgnoredSigint.warnOnStart(IgnoredSigint.warning(), err, progress)).build()).run();
             return summary.allOk() ? Main.OK : Main.CELLS_FAILED;
         } catch (UncheckedIOException e) {
             // the run directory cannot be made or written: a results directory in a read-only place, say
@@ -218,7 +227,8 @@ final class RunCommand implements Callable<Integer> {
     /**
      * The names of comma-separated, repeatable option values: {@code raw,noop}. An empty name
      * ({@code raw,,noop}, or {@code ,} alone) is refused, never dropped: dropping every name would
-     * leave none, and none means every target.
+     * leave none, and none means every target. {@code all} alone means every one too
+     * ({@link dev.agentbench.core.BenchOptions#ALL}).
      */
     static List<String> names(String what, List<String> values) {
         List<String> names = new ArrayList<>();

@@ -97,6 +97,14 @@ class BadInputTest {
                 bad("unknown target", "agentbench: Unknown target [nope]; known targets: [", "run", "--targets", "raw,nope"),
                 bad("unknown benchmark", "agentbench: Unknown benchmark [nope]; known benchmarks: [",
                         "run", "--benchmarks", "nope"),
+                bad("all among other targets", "agentbench: Targets [all, raw]: all means every target found and "
+                        + "stands alone", "run", "--targets", "all,raw"),
+                bad("all among other benchmarks", "agentbench: Benchmarks [turn1, all]: all means every benchmark found "
+                        + "and stands alone", "run", "-b", "turn1", "-b", "all"),
+                bad("all targets and an unknown benchmark", "agentbench: Unknown benchmark [nope]; known benchmarks: [",
+                        "run", "--targets", "all", "--benchmarks", "nope"),
+                bad("all benchmarks and an unknown target", "agentbench: Unknown target [nope]; known targets: [",
+                        "run", "--benchmarks", "all", "--targets", "nope"),
                 bad("no target at all", "agentbench: Targets [,] has an empty name; give names separated by commas, "
                         + "such as raw,noop", "run", "--targets", ","),
                 bad("an empty benchmark name", "agentbench: Benchmarks [turn1,,turn5] has an empty name",

@@ -167,38 +167,80 @@ class RunJarIT {
 
     @Test
     void ctrlCMidRunKillsEveryChildKeepsWhatFinishedAndWritesTheReport(@TempDir Path work) throws Exception {
+        Interrupted run = interruptMidRun(work, false);
+        assertThat(run.exitCode()).as("the shell's code for a run ended by SIGINT").isEqualTo(130);
+        assertThat(run.err()).doesNotContain("SIGINT is ignored");
+    }
+
+    /**
+     * A non-interactive shell starts a background job with SIGINT ignored (as some CI runners start
+     * a step), and the JVM then has no handler for it: the run says so as it starts, goes on when
+     * sent SIGINT, and SIGTERM stops it as cleanly as Ctrl-C does elsewhere.
+     */
+    @Test
+    void inTheBackgroundOfANonInteractiveShellSigintIsIgnoredTheRunSaysSoAndSigtermStopsIt(@TempDir Path work)
+            throws Exception {
+        Interrupted run = interruptMidRun(work, true);
+        assertThat(run.exitCode()).as("the shell's code for a run ended by SIGTERM").isEqualTo(143);
+        assertThat(run.err().lines().filter(line -> line.contains("SIGINT"))).containsExactly("agentbench: SIGINT is "
+                + "ignored in this process (started in the background by a non-interactive shell?), so Ctrl-C cannot "
+                + "stop the run; stop it with SIGTERM (kill -TERM " + run.pid() + ")");
+    }
+
+    record Interrupted(long pid, int exitCode, String err) {}
+
+    /**
+     * Starts a run whose second cell takes long, waits until its first cell has finished, stops it
+     * (with SIGINT; or, started as a background job of {@code bash -c}, first with SIGINT, which it
+     * must survive, then SIGTERM), and checks that nothing it started is left and that what finished
+     * is kept and reported.
+     */
+    private static Interrupted interruptMidRun(Path work, boolean inBackground) throws Exception {
         Path results = work.resolve("results");
         // turn1's cell is quick; cold_start's 500 fresh JVMs take long enough to be interrupted.
-        List<String> command = List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
                 JarRunner.jar().toString(), "run", "--targets", "noop", "--benchmarks", "turn1,cold_start",
                 "--cold-starts", "500", "--iterations", "40", "--warmup", "20", "--warmup-time", "0s",
-                "--warmup-max", "0s", "--results-dir", results.toString());
-        Process run = new ProcessBuilder(command).directory(work.toFile())
+                "--warmup-max", "0s", "--results-dir", results.toString()));
+        if (inBackground) {
+            // bash runs the command as a job of its own, without job control, and exits with its code
+            command.addAll(0, List.of("bash", "-c", "\"$@\" & wait $!", "bash"));
+        }
+        Process shell = new ProcessBuilder(command).directory(work.toFile())
                 .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile())
                 .start();
         java.util.Map<Long, ProcessHandle> seen = new java.util.HashMap<>();
+        ProcessHandle run = shell.toHandle();
         try {
             long deadline = System.nanoTime() + LIMIT.toNanos();
             // Wait until the first cell has finished and the second one's children are running.
             while (!Files.readString(work.resolve("out.txt")).contains("noop turn1: ")
-                    || run.descendants().noneMatch(p -> p.info().commandLine().orElse("").contains("ChildMain"))) {
-                run.descendants().forEach(p -> seen.putIfAbsent(p.pid(), p));
+                    || shell.descendants().noneMatch(p -> p.info().commandLine().orElse("").contains("ChildMain"))) {
+                shell.descendants().forEach(p -> seen.putIfAbsent(p.pid(), p));
                 assertThat(System.nanoTime()).as("the first cell finishes").isLessThan(deadline);
                 Thread.sleep(50);
             }
-            run.descendants().forEach(p -> seen.putIfAbsent(p.pid(), p));
-            new ProcessBuilder("kill", "-INT", Long.toString(run.pid())).start().waitFor();
-            assertThat(run.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("the run ends on Ctrl-C").isTrue();
+            shell.descendants().forEach(p -> seen.putIfAbsent(p.pid(), p));
+            if (inBackground) {
+                run = shell.children().findFirst().orElseThrow();
+                signal("INT", run);
+                assertThat(shell.waitFor(3, java.util.concurrent.TimeUnit.SECONDS)).as("SIGINT is ignored").isFalse();
+                assertThat(shell.descendants().anyMatch(p -> p.info().commandLine().orElse("").contains("ChildMain")))
+                        .as("the cell still runs").isTrue();
+                signal("TERM", run);
+            } else {
+                signal("INT", run);
+            }
+            assertThat(shell.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("the run ends").isTrue();
         } finally {
-            run.descendants().forEach(ProcessHandle::destroyForcibly);
-            run.destroyForcibly();
+            shell.descendants().forEach(ProcessHandle::destroyForcibly);
+            shell.destroyForcibly();
         }
         for (int i = 0; i < 50 && seen.values().stream().anyMatch(ProcessHandle::isAlive); i++) {
             Thread.sleep(100);
         }
         assertThat(seen.values().stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList())
-                .as("processes left running after Ctrl-C").isEmpty();
-        assertThat(run.exitValue()).as("the shell's code for a run ended by SIGINT").isEqualTo(130);
+                .as("processes left running after the interruption").isEmpty();
 
         Path runDir = JarRunner.onlyRunDir(results).orElseThrow();
         JsonNode info = JSON.readTree(runDir.resolve("run.json").toFile());
@@ -209,6 +251,11 @@ class RunJarIT {
         assertThat(summary.path("cells").get(0).path("status").asText()).isEqualTo("OK");
         assertThat(summary.path("cells").get(1).path("status").asText()).isIn("MISSING", "FAILED");
         assertThat(Files.readString(runDir.resolve("report.md"))).contains("INTERRUPTED");
+        return new Interrupted(run.pid(), shell.exitValue(), Files.readString(work.resolve("err.txt")));
+    }
+
+    private static void signal(String signal, ProcessHandle process) throws Exception {
+        new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.agentbench.core;
 
+import dev.agentbench.core.internal.BoundedLog;
 import dev.agentbench.core.measure.PassSettings;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
@@ -18,11 +19,19 @@ import java.util.Optional;
  */
 public final class BenchOptions {
 
+    /**
+     * The name that selects every target, or every benchmark, found: {@code targets(List.of(ALL))}
+     * is the same as no targets at all, and the CLI's {@code --targets all} the same as no
+     * {@code --targets}. It stands alone, and no target or benchmark may be named so.
+     */
+    public static final String ALL = "all";
+
     private final List<String> targets;
     private final List<String> benchmarks;
     private final List<Integer> concurrency;
     private final PassSettings passes;
     private final Duration timeout;
+    private final long logLimit;
     private final Duration maxDuration;
     private final Path resultsDir;
     private final List<Path> pluginDirs;
@@ -36,11 +45,12 @@ public final class BenchOptions {
     private final boolean mockWarmup;
 
     private BenchOptions(Builder b) {
-        targets = List.copyOf(b.targets);
-        benchmarks = List.copyOf(b.benchmarks);
+        targets = everyOne(b.targets) ? List.of() : List.copyOf(b.targets);
+        benchmarks = everyOne(b.benchmarks) ? List.of() : List.copyOf(b.benchmarks);
         concurrency = List.copyOf(b.concurrency);
         passes = b.builtPasses;
         timeout = b.timeout;
+        logLimit = b.logLimit;
         maxDuration = b.maxDuration;
         resultsDir = b.resultsDir;
         pluginDirs = List.copyOf(b.pluginDirs);
@@ -58,12 +68,23 @@ public final class BenchOptions {
         return new Builder();
     }
 
-    /** Target names in the order given; empty means every target the registry knows. */
+    /** Whether a list of names selects every target (or benchmark) found: it is empty, or {@link #ALL} alone. */
+    static boolean everyOne(List<String> names) {
+        return names.isEmpty() || names.equals(List.of(ALL));
+    }
+
+    /**
+     * Target names in the order given; empty means every target the registry knows (given as
+     * {@link #ALL}, or not given).
+     */
     public List<String> targets() {
         return targets;
     }
 
-    /** Benchmark names in the order given; empty means every benchmark the registry knows. */
+    /**
+     * Benchmark names in the order given; empty means every benchmark the registry knows (given as
+     * {@link #ALL}, or not given).
+     */
     public List<String> benchmarks() {
         return benchmarks;
     }
@@ -85,6 +106,14 @@ public final class BenchOptions {
     /** The longest a cell may run before it is destroyed and recorded as TIMEOUT. */
     public Duration timeout() {
         return timeout;
+    }
+
+    /**
+     * The most bytes a cell's log, or the mock's, holds: beyond it, the first and the last half of
+     * the output are kept, with a line between them that says how much was dropped.
+     */
+    public long logLimit() {
+        return logLimit;
     }
 
     /** The budget of the whole run: once spent, no new cell starts. Empty for no budget. */
@@ -163,6 +192,7 @@ public final class BenchOptions {
             }
         }
         settings.put("timeout", timeout.toString());
+        settings.put("logLimit", Long.toString(logLimit));
         settings.put("maxDuration", maxDuration == null ? "none" : maxDuration.toString());
         settings.put("jvmArgs", String.join(" ", childJvmArgs()));
         settings.put("targetOptions", new java.util.TreeMap<>(targetOptions).toString());
@@ -186,6 +216,7 @@ public final class BenchOptions {
         private final PassSettings.Builder passes = PassSettings.builder();
         private PassSettings builtPasses;
         private Duration timeout = Defaults.TIMEOUT;
+        private long logLimit = Defaults.LOG_LIMIT;
         private Duration maxDuration;
         private Path resultsDir = Defaults.RESULTS_DIR;
         private List<Path> pluginDirs = List.of();
@@ -200,11 +231,13 @@ public final class BenchOptions {
 
         private Builder() {}
 
+        /** Targets by name, in the order to run them; empty or {@link #ALL} alone for every target found (the default). */
         public Builder targets(List<String> targets) {
             this.targets = List.copyOf(targets);
             return this;
         }
 
+        /** Benchmarks by name, in the order to run them; empty or {@link #ALL} alone for every benchmark found (the default). */
         public Builder benchmarks(List<String> benchmarks) {
             this.benchmarks = List.copyOf(benchmarks);
             return this;
@@ -277,6 +310,12 @@ public final class BenchOptions {
 
         public Builder timeout(Duration timeout) {
             this.timeout = Objects.requireNonNull(timeout, "timeout");
+            return this;
+        }
+
+        /** The most bytes a cell's log, or the mock's, holds (default {@link Defaults#LOG_LIMIT}). */
+        public Builder logLimit(long bytes) {
+            this.logLimit = bytes;
             return this;
         }
 
@@ -372,6 +411,10 @@ public final class BenchOptions {
         public BenchOptions build() {
             builtPasses = passes.build();
             OptionChecks.positive("Timeout", timeout);
+            if (logLimit < BoundedLog.MIN_LIMIT) {
+                throw new IllegalArgumentException("Log limit [" + logLimit + " bytes] must be at least "
+                        + BoundedLog.MIN_LIMIT + " bytes");
+            }
             if (maxDuration != null) {
                 OptionChecks.positive("Max duration", maxDuration);
             }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /** The checks of {@link BenchOptions.Builder#build()}: each throws naming the value in brackets. */
@@ -37,6 +38,10 @@ final class OptionChecks {
         }
     }
 
+    /**
+     * Names of targets or benchmarks: none blank, none twice, and {@link BenchOptions#ALL} only alone
+     * ({@code Targets [all, raw]: all means every target found and stands alone}).
+     */
     static void names(String kind, List<String> names) {
         Set<String> seen = new HashSet<>();
         for (String name : names) {
@@ -46,6 +51,10 @@ final class OptionChecks {
             if (!seen.add(name)) {
                 throw new IllegalArgumentException(kind + " [" + name + "] is listed twice");
             }
+        }
+        if (names.size() > 1 && seen.contains(BenchOptions.ALL)) {
+            throw new IllegalArgumentException(kind + "s " + names + ": " + BenchOptions.ALL + " means every "
+                    + kind.toLowerCase(Locale.ROOT) + " found and stands alone");
         }
     }
 

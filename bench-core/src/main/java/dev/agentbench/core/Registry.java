@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
@@ -27,7 +28,8 @@ import java.util.regex.Pattern;
  *
  * <p>A plugin path is a target's folder of jars, a single jar, or a folder whose sub-folders are
  * such folders (like {@code bench-cli/target/plugins}). Two targets, or two benchmarks, of one name
- * are an error that names both locations.
+ * are an error that names both locations, and so is a target or benchmark named
+ * {@link BenchOptions#ALL}: that name selects every one.
  */
 public final class Registry {
 
@@ -111,6 +113,7 @@ public final class Registry {
         List<String> classpath = plugin == null ? List.of() : List.of(plugin.classpathEntry());
         for (BenchTarget target : providers(BenchTarget.class, loader, plugin)) {
             String location = location(target.getClass(), plugin);
+            refuseAll("Target", target.name(), location);
             TargetDescriptor found = new TargetDescriptor(target.name(), target.description(), location, classpath);
             TargetDescriptor before = targets.putIfAbsent(found.name(), found);
             if (before != null) {
@@ -120,6 +123,7 @@ public final class Registry {
         }
         for (Benchmark benchmark : providers(Benchmark.class, loader, plugin)) {
             String location = location(benchmark.getClass(), plugin);
+            refuseAll("Benchmark", benchmark.name(), location);
             if (CONCURRENCY_SUFFIX.matcher(benchmark.name()).matches()) {
                 throw new IllegalArgumentException("Benchmark name [" + benchmark.name() + "] from [" + location
                         + "] must not end in _c<N>: that suffix names concurrency variants");
@@ -131,6 +135,14 @@ public final class Registry {
                 throw new IllegalArgumentException("Benchmark [" + found.name() + "] is provided twice: by ["
                         + before.location() + "] and by [" + location + "]");
             }
+        }
+    }
+
+    /** No provider may take the name that selects every target or benchmark: {@code --targets all} stays unambiguous. */
+    static void refuseAll(String kind, String name, String location) {
+        if (BenchOptions.ALL.equals(name)) {
+            throw new IllegalArgumentException(kind + " name [" + name + "] from [" + location + "] is reserved: "
+                    + BenchOptions.ALL + " selects every " + kind.toLowerCase(Locale.ROOT) + " found");
         }
     }
 
@@ -181,9 +193,33 @@ public final class Registry {
         return List.copyOf(targets.values());
     }
 
-    /** Every benchmark, by name. */
+    /** Every benchmark, in the order found (the built-ins in report order). */
     public List<BenchmarkDescriptor> benchmarks() {
         return List.copyOf(benchmarks.values());
+    }
+
+    /**
+     * The targets of these names, in this order; every target when {@code names} is empty or
+     * {@link BenchOptions#ALL} alone.
+     *
+     * @throws IllegalArgumentException for an unknown name ({@code Unknown target [foo]; known
+     *     targets: [noop, raw]}), a name listed twice, or {@code all} among other names
+     */
+    public List<TargetDescriptor> targets(List<String> names) {
+        OptionChecks.names("Target", names);
+        return BenchOptions.everyOne(names) ? targets() : names.stream().map(this::target).toList();
+    }
+
+    /**
+     * The benchmarks of these names, in this order; every benchmark, in the order found, when
+     * {@code names} is empty or {@link BenchOptions#ALL} alone.
+     *
+     * @throws IllegalArgumentException for an unknown name, a name listed twice, or {@code all}
+     *     among other names
+     */
+    public List<BenchmarkDescriptor> benchmarks(List<String> names) {
+        OptionChecks.names("Benchmark", names);
+        return BenchOptions.everyOne(names) ? benchmarks() : names.stream().map(this::benchmark).toList();
     }
 
     /**

@@ -86,6 +86,27 @@ class BenchOptionsTest {
     }
 
     @Test
+    void allAloneSelectsEveryTargetOrBenchmarkAsNoListDoes() {
+        BenchOptions options = BenchOptions.builder().targets(List.of(BenchOptions.ALL)).benchmarks(List.of("all"))
+                .build();
+
+        assertThat(options.targets()).isEmpty();
+        assertThat(options.benchmarks()).isEmpty();
+        assertThat(options.settings()).isEqualTo(BenchOptions.builder().build().settings());
+        assertThat(BenchOptions.builder().targets(List.of("raw")).benchmarks(List.of("turn1")).build().targets())
+                .containsExactly("raw");
+    }
+
+    @Test
+    void allAmongOtherNamesIsRefusedNamingTheList() {
+        assertRejected(BenchOptions.builder().targets(List.of("all", "raw")),
+                "Targets [all, raw]: all means every target found and stands alone");
+        assertRejected(BenchOptions.builder().benchmarks(List.of("turn1", "all")),
+                "Benchmarks [turn1, all]: all means every benchmark found and stands alone");
+        assertRejected(BenchOptions.builder().targets(List.of("all", "all")), "Target [all] is listed twice");
+    }
+
+    @Test
     void aShorterCapAloneLowersTheDefaultWarmupTimeWithIt() {
         PassSettings passes = BenchOptions.builder().warmupMax(Duration.ofSeconds(5)).build().passes();
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.PlannedCell;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class PlanTest {
@@ -49,6 +50,27 @@ class PlanTest {
 
         assertThat(plan.cells()).hasSize(2);
         assertThat(plan.notes()).isEmpty();
+    }
+
+    @Test
+    void allPlansEveryTargetTimesEveryBenchmarkFoundAsNoListDoes() {
+        Registry registry = Registry.load(List.of());
+        List<String> everyCell = registry.benchmarks().stream().flatMap(benchmark -> registry.targets().stream()
+                .map(target -> target.name() + "/" + benchmark.name())).toList();
+
+        Plan all = new BenchRunner(BenchOptions.builder().targets(List.of(BenchOptions.ALL))
+                .benchmarks(List.of("all")).build()).plan();
+
+        assertThat(all.cells()).extracting(cell -> cell.target() + "/" + cell.name())
+                .containsExactlyElementsOf(everyCell)
+                .hasSize(registry.targets().size() * registry.benchmarks().size());
+        assertThat(new BenchRunner(BenchOptions.builder().build()).plan()).isEqualTo(all);
+        List<String> echo = Stream.of("echo", "echo_c4").flatMap(name -> registry.targets().stream()
+                .map(target -> target.name() + "/" + name)).toList();
+        assertThat(new BenchRunner(BenchOptions.builder().targets(List.of("all")).benchmarks(List.of("echo"))
+                .concurrency(List.of(1, 4)).build()).plan().cells())
+                .extracting(cell -> cell.target() + "/" + cell.name())
+                .containsExactlyElementsOf(echo);
     }
 
     private static TargetDescriptor target(String name) {

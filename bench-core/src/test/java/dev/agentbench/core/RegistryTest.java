@@ -19,7 +19,8 @@ class RegistryTest {
         Registry registry = Registry.load(List.of());
 
         assertThat(registry.targets()).extracting(TargetDescriptor::name)
-                .containsExactly("allocating", "exit3", "hang", "heavy", "leaky", "probe", "scripted", "sleepy", "throwing");
+                .containsExactly("allocating", "exit3", "exitingclose", "hang", "hangingclose", "heavy", "leaky", "probe",
+                        "scripted", "sleepy", "throwing", "throwingclose");
         TargetDescriptor scripted = registry.target("scripted");
         assertThat(scripted.description()).isEqualTo("Test: answers from the script");
         assertThat(scripted.builtIn()).isTrue();
@@ -40,9 +41,42 @@ class RegistryTest {
         Registry registry = Registry.load(List.of());
 
         assertThatThrownBy(() -> registry.target("foo")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Unknown target [foo]; known targets: [allocating, exit3, hang, heavy, leaky, probe, scripted, sleepy, throwing]");
+                .hasMessage("Unknown target [foo]; known targets: [allocating, exit3, exitingclose, hang, hangingclose, "
+                        + "heavy, leaky, probe, scripted, sleepy, throwing, throwingclose]");
         assertThatThrownBy(() -> registry.benchmark("turn9")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Unknown benchmark [turn9]; known benchmarks: [build, cold, echo, footprint, growth, solo, speedup]");
+    }
+
+    @Test
+    void namesSelectInTheOrderGivenAndAllOrNoneSelectsEveryOne() {
+        Registry registry = Registry.load(List.of());
+
+        assertThat(registry.targets(List.of("scripted", "hang"))).extracting(TargetDescriptor::name)
+                .containsExactly("scripted", "hang");
+        assertThat(registry.targets(List.of(BenchOptions.ALL))).isEqualTo(registry.targets())
+                .isEqualTo(registry.targets(List.of()));
+        assertThat(registry.benchmarks(List.of("all"))).isEqualTo(registry.benchmarks())
+                .isEqualTo(registry.benchmarks(List.of()));
+        assertThatThrownBy(() -> registry.targets(List.of("all", "scripted")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Targets [all, scripted]: all means every target found and stands alone");
+        assertThatThrownBy(() -> registry.benchmarks(List.of("echo", "nope")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("Unknown benchmark [nope]; known benchmarks: [");
+    }
+
+    @Test
+    void aTargetOrBenchmarkNamedAllIsRefusedSoThatAllIsNeverAmbiguous(@TempDir Path dir) throws Exception {
+        Path folder = dir.resolve("greedy");
+        PluginJars.build(folder, "pluga", "all");
+
+        assertThatThrownBy(() -> Registry.load(List.of(folder)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Target name [all] from [" + folder + "] is reserved: all selects every target found");
+        assertThatThrownBy(() -> Registry.refuseAll("Benchmark", "all", "somewhere.jar"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Benchmark name [all] from [somewhere.jar] is reserved: all selects every benchmark found");
+        Registry.refuseAll("Benchmark", "all_tools", "somewhere.jar");
     }
 
     @Test
