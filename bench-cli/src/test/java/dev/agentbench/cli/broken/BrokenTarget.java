@@ -73,10 +73,25 @@ public abstract class BrokenTarget implements BenchTarget {
         }
     }
 
-    /** Runs the tools but never reports the turn as finished. */
-    public static final class NeverFinishes extends BrokenTarget {
-        public NeverFinishes() {
-            super("never-finishes", turn -> new TurnResult(null, false, turn.toolCalls(), turn.toolResults()));
+    /** Runs the tools, then reports half the reply as a turn that did not finish: a partial, streamed reply. */
+    public static final class PartialReply extends BrokenTarget {
+        public PartialReply() {
+            super("partial-reply", turn -> new TurnResult(turn.finalText().substring(0, turn.finalText().length() / 2),
+                    false, turn.toolCalls(), turn.toolResults()));
+        }
+    }
+
+    /** Reports the first tool result as the answer to a call that was never made. */
+    public static final class AnswersOtherId extends BrokenTarget {
+        public AnswersOtherId() {
+            super("answers-other-id", turn -> {
+                List<ToolResult> results = new ArrayList<>(turn.toolResults());
+                if (!results.isEmpty()) {
+                    ToolResult first = results.get(0);
+                    results.set(0, new ToolResult("call_9_9_9", first.name(), first.content(), first.error()));
+                }
+                return new TurnResult(turn.finalText(), turn.completed(), turn.toolCalls(), results);
+            });
         }
     }
 
