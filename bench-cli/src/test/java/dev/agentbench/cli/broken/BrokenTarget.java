@@ -1,12 +1,10 @@
 package dev.agentbench.cli.broken;
 
-import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.ToolCall;
 import dev.agentbench.api.ToolResult;
 import dev.agentbench.api.TurnResult;
-import dev.agentbench.builtin.target.RawTarget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -16,29 +14,18 @@ import java.util.function.UnaryOperator;
  * about it, the way a broken adapter would. Each must make its cell FAILED with a message that says
  * what was wrong.
  */
-public abstract class BrokenTarget implements BenchTarget {
+public abstract class BrokenTarget extends Misbehaving {
 
-    private final String name;
     private final UnaryOperator<TurnResult> breakage;
 
     BrokenTarget(String name, UnaryOperator<TurnResult> breakage) {
-        this.name = name;
+        super(name);
         this.breakage = breakage;
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String description() {
-        return "Test target: raw, then " + name;
-    }
-
-    @Override
     public TargetHandle open(TargetContext context) throws Exception {
-        TargetHandle raw = new RawTarget().open(context);
+        TargetHandle raw = raw(context);
         return new TargetHandle() {
             @Override
             public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {

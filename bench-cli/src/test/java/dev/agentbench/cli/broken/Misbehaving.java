@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Targets that misbehave as a plugin author's bugs would, below the level of a turn's checks: they
- * hang, exit, halt, throw, leak threads and processes, flood their output, run out of memory. Each
- * does the real work through the {@code raw} target until its fault strikes.
+ * Targets that misbehave as a plugin author's bugs would: they hang, exit, halt, throw, leak threads
+ * and processes, flood their output, run out of memory ({@link BrokenTarget}s misreport a turn
+ * instead). Each does the real work through the {@code raw} target until its fault strikes.
  */
 public abstract class Misbehaving implements BenchTarget {
 
