@@ -3,6 +3,7 @@ package dev.agentbench.cli;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.core.RunListener;
@@ -100,6 +101,16 @@ final class IgnoredSigint {
             @Override
             public void cellFinished(CellResult result, int index, int total) {
                 listener.cellFinished(result, index, total);
+            }
+
+            @Override
+            public void profileStarted(PlannedCell cell, int step, int steps) {
+                listener.profileStarted(cell, step, steps);
+            }
+
+            @Override
+            public void profileFinished(PlannedCell cell, Profile profile, String warning, int step, int steps) {
+                listener.profileFinished(cell, profile, warning, step, steps);
             }
 
             @Override

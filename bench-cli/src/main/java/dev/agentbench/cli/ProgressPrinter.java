@@ -5,6 +5,7 @@ import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.core.RunListener;
@@ -30,8 +31,9 @@ import java.util.function.LongSupplier;
  * median, whether its warm-up found a steady state, the run's elapsed time and an estimate of what
  * is left, then a line per warning of the step ({@code     warning: close() did not return in 10 s});
  * after the last fork of a cell of several, a line with the cell's median over its forks and their
- * spread; failures with their reason and the tail of their log on stderr; and at the end
- * the reports' place and how many cells ended OK.
+ * spread; in a profiled run, a line per profile fork with its CPU samples and the group with the
+ * most of them, or the warning that says why there is no profile; failures with their reason and
+ * the tail of their log on stderr; and at the end the reports' place and how many cells ended OK.
  *
  * <p>On a terminal, the running step also has a live line, rewritten in place every tick (carriage
  * return, then erase to the end of the line) and replaced by the step's finished line. Elsewhere
@@ -99,10 +101,10 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
         synchronized (lock) {
             cells = info.cells();
             progress = new RunProgress(cells, name -> kinds.getOrDefault(name, BenchmarkKind.SESSIONS), forks(info),
-                    nanoTime, dryRun);
+                    nanoTime, dryRun, profiled(info));
             if (!quiet) {
-                out.println("Run " + info.runId() + ": " + plan(info.cells().size(), forks(info), progress.steps())
-                        + " into " + runDir);
+                out.println("Run " + info.runId() + ": " + plan(info.cells().size(), forks(info), progress.steps(),
+                        profiled(info)) + " into " + runDir);
                 out.flush();
             }
             startingMock = true;
@@ -113,11 +115,22 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
         }
     }
 
-    /** {@code 4 cells}, or {@code 4 cells in 8 steps (2 forks a cell)} when a cell has several forks. */
-    private static String plan(int cells, int forks, int steps) {
+    /**
+     * {@code 4 cells}, or {@code 4 cells in 8 steps (2 forks a cell)} when a cell has several forks,
+     * or {@code 2 cells in 4 steps (1 fork a cell and a profile fork)} in a profiled run.
+     */
+    private static String plan(int cells, int forks, int steps, boolean profiled) {
         String plan = cells + " cell" + (cells == 1 ? "" : "s");
-        return steps == cells ? plan : plan + " in " + steps + " steps (" + forks + " forks a cell"
-                + (steps < cells * forks ? ", a cold start in one" : "") + ")";
+        int perCell = forks + (profiled ? 1 : 0);
+        return steps == cells ? plan : plan + " in " + steps + " steps (" + forks + " fork" + (forks == 1 ? "" : "s")
+                + " a cell" + (profiled ? " and a profile fork" : "")
+                + (steps < cells * perCell ? ", a cold start in one" : "") + ")";
+    }
+
+    /** Whether run.json's settings name a profiler. */
+    private static boolean profiled(RunInfo info) {
+        String profile = info.settings().getOrDefault("profile", "none").strip();
+        return !profile.isEmpty() && !profile.equals("none");
     }
 
     /** The forks per cell that run.json's settings name; 1 when they name none. */
@@ -237,7 +250,7 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
             if (progress == null || ended || closed) {
                 return;
             }
-            progress.cellEnded(index);
+            progress.cellEnded(index, result.status() == CellStatus.OK);
             startingMock = false;
             if (result.status() == CellStatus.OK) {
                 if (!quiet && !dryRun && progress.forked(index) && result.forks().size() > 1) {
@@ -250,6 +263,39 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
                 clearLive();
                 failed(progress.cellPosition(index) + "  " + result.status() + ": "
                         + RunProgress.firstLine(result.error()), result);
+            }
+        }
+    }
+
+    @Override
+    public void profileStarted(PlannedCell cell, int step, int steps) {
+        synchronized (lock) {
+            int index = cells.indexOf(cell);
+            if (progress == null || ended || closed || index < 0) {
+                return;
+            }
+            progress.profileStarted(index, step, steps);
+            if (terminal) {
+                showLive();
+                startTicker();
+            }
+        }
+    }
+
+    @Override
+    public void profileFinished(PlannedCell cell, Profile profile, String warning, int step, int steps) {
+        synchronized (lock) {
+            if (progress == null || ended || closed || progress.running() < 0) {
+                return;
+            }
+            Duration took = progress.finished();
+            clearLive();
+            if (!quiet) {
+                out.println(progress.profileLine(profile, took));
+                if (warning != null) {
+                    out.println("    warning: " + warning);
+                }
+                out.flush();
             }
         }
     }

@@ -36,6 +36,7 @@ import picocli.CommandLine.Option;
             "  agentbench run --targets raw,noop --benchmarks turn1 --concurrency 1,8",
             "  agentbench run --forks 5 --warmup-time 30s --warmup-max 2m --measure-time 10s",
             "  agentbench run --forks 1 --warmup-time 5s --warmup-max 15s --measure-time 2s",
+            "  agentbench run --targets raw,llmagent --benchmarks turn1 --profile jfr",
             "  agentbench run --dry-run",
             "",
             "Exit codes: 0 every cell OK; 1 some cell failed or timed out, or the budget stopped the run;",
@@ -136,6 +137,14 @@ final class RunCommand implements Callable<Integer> {
                     + "MISSING (default: none).")
     private Duration maxDuration;
 
+    @Option(names = "--profile", paramLabel = "PROFILER",
+            description = "Record where each cell's time and allocations go: jfr runs one more fork per cell after its "
+                    + "measured ones, warmed up the same way, and records its timed pass with JDK Flight Recorder "
+                    + "(<cell>.jfr beside the result, summed up in <cell>.profile.json and the report). That fork is "
+                    + "never merged into the cell's figures; cold-start cells and dry runs are not profiled "
+                    + "(default: none).")
+    private String profile;
+
     @Option(names = "--dry-run",
             description = "Start every cell in one JVM and run one checked iteration, with no warm-up and no timing: "
                     + "which cells would fail, and why.")
@@ -202,6 +211,7 @@ final class RunCommand implements Callable<Integer> {
         ifGiven(growthSessions, builder::growthSessions);
         ifGiven(coldStarts, builder::coldStarts);
         ifGiven(maxDuration, builder::maxDuration);
+        ifGiven(profile, builder::profile);
         builder.dryRun(dryRun);
         if (!jvmArgs.isEmpty()) {
             builder.jvmArgs(jvmArgs);

@@ -6,6 +6,7 @@ import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.Warmup;
 import dev.agentbench.report.Units;
 import java.time.Duration;
@@ -34,6 +35,9 @@ import java.util.function.LongSupplier;
  * cold start starts a fresh JVM many times over, so it is estimated from cold starts alone. Until
  * every step left has such a basis, the estimate is "estimating…". The running step counts with
  * what its estimate has left, never less than nothing.
+ *
+ * <p>In a profiled run each cell but a cold start has one more step, its profile fork, after its
+ * measured forks and after the cell has ended; a cell that did not end OK has none.
  */
 final class RunProgress {
 
@@ -41,13 +45,17 @@ final class RunProgress {
     static final String ESTIMATING = "estimating…";
     /** What stands for the estimate when less than a second is left, or the last step has overrun its estimate. */
     static final String FINISHING = "finishing…";
+    /** What stands for the fork number of a profile fork. */
+    static final String PROFILE = "profile";
 
     private final List<PlannedCell> cells;
     private final List<BenchmarkKind> kinds;
     private final LongSupplier nanoTime;
     private final boolean dryRun;
+    /** Whether each cell but a cold start has a profile fork. */
+    private final boolean profile;
     private final long runStart;
-    /** Steps planned per cell: its forks, or 1 for a cold start. */
+    /** Steps planned per cell: its forks and its profile fork, or 1 for a cold start. */
     private final int[] planned;
     /** Steps finished per cell. */
     private final int[] done;
@@ -65,6 +73,8 @@ final class RunProgress {
     private int cell = -1;
     private int fork;
     private int forks;
+    /** Whether the running step, or the last one to run, is a profile fork. */
+    private boolean profileStep;
     private int step;
     private long stepStart;
 
@@ -77,7 +87,16 @@ final class RunProgress {
      */
     RunProgress(List<PlannedCell> cells, Function<String, BenchmarkKind> kindOf, int forks, LongSupplier nanoTime,
             boolean dryRun) {
+        this(cells, kindOf, forks, nanoTime, dryRun, false);
+    }
+
+    /**
+     * @param profile whether each cell but a cold start has a profile fork after its measured ones
+     */
+    RunProgress(List<PlannedCell> cells, Function<String, BenchmarkKind> kindOf, int forks, LongSupplier nanoTime,
+            boolean dryRun, boolean profile) {
         this.cells = List.copyOf(cells);
+        this.profile = profile;
         this.kinds = this.cells.stream().map(cell -> kindOf.apply(cell.benchmark())).toList();
         this.nanoTime = nanoTime;
         this.dryRun = dryRun;
@@ -86,17 +105,18 @@ final class RunProgress {
         this.done = new int[cells.size()];
         this.ended = new boolean[cells.size()];
         for (int i = 0; i < cells.size(); i++) {
-            planned[i] = coldStart(i) ? 1 : Math.max(1, forks);
+            planned[i] = coldStart(i) ? 1 : Math.max(1, forks) + (profile ? 1 : 0);
             steps += planned[i];
             took.add(new ArrayList<>());
         }
         this.targetWidth = cells.stream().mapToInt(cell -> cell.target().length()).max().orElse(0);
         this.nameWidth = cells.stream().mapToInt(cell -> cell.name().length()).max().orElse(0);
-        this.forkWidth = forks > 1 && kinds.stream().anyMatch(kind -> kind != BenchmarkKind.COLD_START)
-                ? forkTag(forks, forks).length() : 0;
+        boolean forked = kinds.stream().anyMatch(kind -> kind != BenchmarkKind.COLD_START);
+        this.forkWidth = !forked ? 0 : profile ? Math.max(forkTag(forks, forks).length(), PROFILE.length())
+                : forks > 1 ? forkTag(forks, forks).length() : 0;
     }
 
-    /** How many steps the run has: a fork is one, a cold start cell is one. */
+    /** How many steps the run has: a fork is one, a profile fork one, a cold start cell one. */
     int steps() {
         return steps;
     }
@@ -104,12 +124,23 @@ final class RunProgress {
     /** Fork {@code fork} of {@code forks} of the cell at {@code cell} starts now, as step {@code step} from 0. */
     void started(int cell, int fork, int forks, int step, int steps) {
         if (!coldStart(cell)) {
-            planned[cell] = forks;
+            planned[cell] = forks + (profile ? 1 : 0);
         }
         this.steps = steps;
         this.cell = cell;
         this.fork = fork;
         this.forks = forks;
+        this.profileStep = false;
+        this.step = step;
+        this.stepStart = nanoTime.getAsLong();
+        this.stepRunning = true;
+    }
+
+    /** The profile fork of the cell at {@code cell} starts now, as step {@code step} from 0. */
+    void profileStarted(int cell, int step, int steps) {
+        this.steps = steps;
+        this.cell = cell;
+        this.profileStep = true;
         this.step = step;
         this.stepStart = nanoTime.getAsLong();
         this.stepRunning = true;
@@ -129,7 +160,15 @@ final class RunProgress {
 
     /** The cell at {@code cell} has ended: none of its steps is left, even those a failed fork left unrun. */
     void cellEnded(int cell) {
-        ended[cell] = true;
+        cellEnded(cell, false);
+    }
+
+    /**
+     * The cell at {@code cell} has ended, its measured forks merged; when {@code ok}, its profile
+     * fork, if the run has them, is still to come.
+     */
+    void cellEnded(int cell, boolean ok) {
+        ended[cell] = !(ok && profile && !coldStart(cell));
     }
 
     /** The cell of the running step, or -1. */
@@ -144,12 +183,14 @@ final class RunProgress {
 
     /**
      * {@code [ 7/24] llmagent turn5_c8 #2/2}: the place and names of the running step, or of the
-     * last one to run, padded to the run's widest; a cold start has no fork number.
+     * last one to run, padded to the run's widest; a cold start has no fork number, a profile fork
+     * says {@code profile}.
      */
     String position() {
         PlannedCell of = cells.get(cell);
         int indexWidth = Integer.toString(steps).length();
-        String tag = forkWidth == 0 ? "" : " " + pad(coldStart(cell) ? "" : forkTag(fork, forks), forkWidth);
+        String tag = forkWidth == 0 ? "" : " " + pad(coldStart(cell) ? "" : profileStep ? PROFILE : forkTag(fork, forks),
+                forkWidth);
         return String.format(Locale.ROOT, "[%" + indexWidth + "d/%d] %s %s%s", step + 1, steps,
                 pad(of.target(), targetWidth), pad(of.name(), nameWidth), tag);
     }
@@ -170,6 +211,22 @@ final class RunProgress {
     String finishedLine(CellResult result, Duration took) {
         String figure = dryRun ? "checked ✓" : Units.time(result.time().median()) + " median ✓" + steadiness(result);
         return position() + "  " + figure + warnings(result) + "  took " + span(took) + " · " + whereTheRunIs();
+    }
+
+    /**
+     * The line of the profile fork that just {@linkplain #finished() finished} in {@code took}:
+     * {@code [ 5/6] raw turn1 profile  1,482 CPU samples, 41% framework  took 21s · 2m 02s elapsed · about 21s left},
+     * the group with most samples named; or {@code  no profile (1 warning)} when there is none (the
+     * line below it says why).
+     */
+    String profileLine(Profile result, Duration took) {
+        String figure = result == null ? "no profile (1 warning)" : String.format(Locale.ROOT, "%,d CPU samples",
+                result.cpuSamples()) + result.groups().stream()
+                        .filter(group -> group.selfSamples() > 0)
+                        .max(java.util.Comparator.comparingLong(Profile.GroupShare::selfSamples))
+                        .map(group -> String.format(Locale.ROOT, ", %.0f%% %s", group.share() * 100, group.group()))
+                        .orElse("");
+        return position() + "  " + figure + "  took " + span(took) + " · " + whereTheRunIs();
     }
 
     /** {@code  (1 warning)}, {@code  (2 warnings)}; nothing for a result without warnings. */

@@ -73,6 +73,8 @@ class BadInputTest {
                 bad("a concurrency level twice", "agentbench: Concurrency [8] is listed twice", "run", "-c", "1,8", "-c", "8"),
                 bad("negative warm-up", "agentbench: Warmup [-1] must not be negative", "run", "--warmup", "-1"),
                 bad("no fork", "agentbench: Forks [0] must be at least 1", "run", "--forks", "0"),
+                bad("a profiler that is not supported",
+                        "agentbench: Profiler [async] is not supported; use jfr (or none)", "run", "--profile", "async"),
                 bad("forks that are no number", "agentbench: Invalid value for option '--forks': 'two' is not an int",
                         "run", "-f", "two"),
                 bad("a zero measure time", "agentbench: Measure time [PT0S] must be positive", "run", "--measure-time", "0s"),

@@ -122,6 +122,39 @@ class ProgressPrinterTest {
     }
 
     @Test
+    void aProfiledRunSaysSoAndPrintsALinePerProfileForkWithItsWarningBelowWhenItGaveNone(@TempDir Path results)
+            throws Exception {
+        Path runDir = ReportCommandTest.run(results);
+        ProgressPrinter printer = printer(false, false, Duration.ofMillis(10));
+        RunInfo info = new RunInfo(runDir.getFileName().toString(), RunStatus.RUNNING, "2026-11-29T10:15:00Z", null,
+                List.of("run"), Map.of("forks", "1", "profile", "jfr"), List.of(RAW, NOOP), Map.of());
+        printer.runStarted(runDir, info, TURN1);
+        printer.forkStarted(RAW, 1, 1, 0, 4);
+        now.addAndGet(Duration.ofSeconds(3).toNanos());
+        printer.forkFinished(RunProgressTest.fork(RAW, 171_000, RunProgressTest.STEADY), 1, 1, 0, 4);
+        printer.cellFinished(RunProgressTest.fork(RAW, 171_000, RunProgressTest.STEADY), 0, 2);
+        printer.forkStarted(NOOP, 1, 1, 1, 4);
+        now.addAndGet(Duration.ofSeconds(1).toNanos());
+        printer.forkFinished(RunProgressTest.fork(NOOP, 180, RunProgressTest.STEADY), 1, 1, 1, 4);
+        printer.cellFinished(RunProgressTest.fork(NOOP, 180, RunProgressTest.STEADY), 1, 2);
+        printer.profileStarted(RAW, 2, 4);
+        now.addAndGet(Duration.ofSeconds(4).toNanos());
+        printer.profileFinished(RAW, RunProgressTest.profile(RAW, 1482, "JDK", 0.41), null, 2, 4);
+        printer.profileStarted(NOOP, 3, 4);
+        now.addAndGet(Duration.ofSeconds(1).toNanos());
+        printer.profileFinished(NOOP, null, "profile fork failed: boom", 3, 4);
+        printer.close();
+        assertThat(out.toString().lines()).containsExactly(
+                "Run " + runDir.getFileName() + ": 2 cells in 4 steps (1 fork a cell and a profile fork) into " + runDir,
+                "[1/4] raw  turn1 #1/1     171 µs median ✓ steady after 14s  took 3.0s · 3.0s elapsed · about 9.0s left",
+                "[2/4] noop turn1 #1/1     180 ns median ✓ steady after 14s  took 1.0s · 4.0s elapsed · about 4.0s left",
+                "[3/4] raw  turn1 profile  1,482 CPU samples, 41% JDK  took 4.0s · 8.0s elapsed · about 2.7s left",
+                "[4/4] noop turn1 profile  no profile (1 warning)  took 1.0s · 9.0s elapsed",
+                "    warning: profile fork failed: boom");
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
     void onATerminalTheRunningForksLineIsRewrittenInPlaceAndReplacedByItsFinishedLine(@TempDir Path results)
             throws Exception {
         Path runDir = ReportCommandTest.run(results);

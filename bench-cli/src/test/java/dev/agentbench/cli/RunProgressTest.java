@@ -8,6 +8,7 @@ import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.TimeStats;
 import dev.agentbench.api.result.Warmup;
 import dev.agentbench.api.result.WarmupShape;
@@ -105,6 +106,61 @@ class RunProgressTest {
         took = runStep(progress, 1, 2, 2, Duration.ofSeconds(20));
         assertThat(progress.finishedLine(fork(llmagent, 3_000_000, STEADY), took)).as("nothing is left after the last step")
                 .isEqualTo("[4/4] llmagent turn1 #2/2  3.00 ms median ✓ steady after 14s  took 20s · 1m 20s elapsed");
+    }
+
+    /** A profile of {@code samples} CPU samples, most of them ({@code share}) in {@code group}. */
+    static Profile profile(PlannedCell cell, long samples, String group, double share) {
+        List<Profile.GroupShare> groups = Profile.GROUPS.stream().map(name -> name.equals(group)
+                ? new Profile.GroupShare(name, Math.round(samples * share), share)
+                : new Profile.GroupShare(name, Math.round(samples * (1 - share) / 4), (1 - share) / 4)).toList();
+        return new Profile(2, cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), "jfr",
+                cell.name() + ".jfr", 5_000_000_000L, 1_000, samples, groups, List.of(), List.of(),
+                new Profile.FlameNode("all", null, samples, List.of()));
+    }
+
+    @Test
+    void aProfileForkIsAStepOfItsCellAfterTheCellHasEndedAndItsLineSaysWhereTheSamplesFell() {
+        PlannedCell raw = new PlannedCell("raw", "turn1", 1);
+        PlannedCell llmagent = new PlannedCell("llmagent", "turn1", 1);
+        PlannedCell coldStart = new PlannedCell("noop", "cold_start", 1);
+        RunProgress progress = new RunProgress(List.of(raw, llmagent, coldStart),
+                name -> KINDS.getOrDefault(name, BenchmarkKind.SESSIONS), 1, now::get, false, true);
+        assertThat(progress.steps()).as("a fork and a profile fork a cell, a cold start in one").isEqualTo(5);
+
+        Duration took = runStep(progress, 0, 1, 1, Duration.ofSeconds(20));
+        assertThat(progress.finishedLine(fork(raw, 175_000, STEADY), took)).as("the fork number lines up with profile")
+                .startsWith("[1/5] raw      turn1      #1/1     175 µs median");
+        progress.cellEnded(0, true);
+        runStep(progress, 1, 1, 1, Duration.ofSeconds(20));
+        progress.cellEnded(1, true);
+        assertThat(progress.remaining()).as("two profile forks of 20 s each, and a cold start with no basis").isEmpty();
+
+        progress.profileStarted(0, step++, 5);
+        assertThat(progress.runningLine()).startsWith("[3/5] raw      turn1      profile  running 0.0s");
+        advance(Duration.ofSeconds(25));
+        took = progress.finished();
+        assertThat(progress.profileLine(profile(raw, 1482, "JDK", 0.41), took))
+                .isEqualTo("[3/5] raw      turn1      profile  1,482 CPU samples, 41% JDK  took 25s · 1m 05s elapsed"
+                        + " · estimating…");
+        progress.profileStarted(1, step++, 5);
+        advance(Duration.ofSeconds(25));
+        took = progress.finished();
+        assertThat(progress.profileLine(null, took)).as("the warning is on the line below")
+                .startsWith("[4/5] llmagent turn1      profile  no profile (1 warning)  took 25s · ");
+
+        took = runStep(progress, 2, 1, 1, Duration.ofSeconds(3));
+        assertThat(progress.finishedLine(ok(coldStart, 812e6), took)).as("a cold start has neither")
+                .startsWith("[5/5] noop     cold_start          812 ms median");
+    }
+
+    @Test
+    void aCellThatFailedHasNoProfileForkLeft() {
+        PlannedCell raw = new PlannedCell("raw", "turn1", 1);
+        RunProgress progress = new RunProgress(List.of(raw), name -> BenchmarkKind.SESSIONS, 2, now::get, false, true);
+        runStep(progress, 0, 1, 2, Duration.ofSeconds(10));
+        assertThat(progress.remaining()).contains(Duration.ofSeconds(20));
+        progress.cellEnded(0, false);
+        assertThat(progress.remaining()).contains(Duration.ZERO);
     }
 
     @Test

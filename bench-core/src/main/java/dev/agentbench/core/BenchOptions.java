@@ -348,6 +348,17 @@ public final class BenchOptions {
             return this;
         }
 
+        /**
+         * The profiler of each cell's profile fork: {@value PassSettings#JFR}, to record each cell's
+         * timed pass with JDK Flight Recorder in one more fork after its measured ones, never merged
+         * into its figures; {@value PassSettings#NO_PROFILE} (the default) for none. Cold-start cells
+         * and dry runs are not profiled.
+         */
+        public Builder profile(String profiler) {
+            passes.profile(profiler);
+            return this;
+        }
+
         public Builder resultsDir(Path resultsDir) {
             this.resultsDir = Objects.requireNonNull(resultsDir, "resultsDir");
             return this;

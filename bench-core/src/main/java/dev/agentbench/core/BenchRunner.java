@@ -205,7 +205,7 @@ public final class BenchRunner {
                         options.childJvmArgs(), options.harnessClasspath(), layout, mock.baseUrl(), options.passes(),
                         options.targetOptions(), options.timeout(), options.logLimit()), guard);
                 List<Step> steps = Step.plan(cells, name -> registry.benchmark(name).kind(),
-                        options.passes().forks());
+                        options.passes().forks(), options.passes().profiled());
                 List<List<CellResult>> forks = new ArrayList<>();
                 cells.forEach(cell -> forks.add(new ArrayList<>()));
                 for (int s = 0; s < steps.size() && !guard.interrupted(); s++) {
@@ -213,12 +213,18 @@ public final class BenchRunner {
                     PlannedCell cell = cells.get(step.cell());
                     List<CellResult> done = forks.get(step.cell());
                     if (!done.isEmpty() && done.get(done.size() - 1).status() != CellStatus.OK) {
-                        continue; // a failed fork failed the cell: its later forks are not run
+                        continue; // a failed fork failed the cell: its later forks are not run, nor its profile fork
                     }
                     if (options.maxDuration().isPresent()
                             && System.nanoTime() - startNanos > options.maxDuration().get().toNanos()) {
-                        budgetSpent(s, steps, forks, launcher);
+                        budgetSpent(s, steps);
                         return;
+                    }
+                    if (step.profile()) {
+                        if (!profile(step, s, steps.size(), launcher)) {
+                            return;
+                        }
+                        continue;
                     }
                     listener.forkStarted(cell, step.fork(), step.forks(), s, steps.size());
                     CellResult result;
@@ -242,6 +248,38 @@ public final class BenchRunner {
                     }
                 }
             }
+        }
+
+        /**
+         * Runs the profile fork of the cell of {@code step}, if the cell ended OK, and tells the
+         * listener; a profile fork that gives no profile adds a warning to the cell's result.
+         *
+         * @return false when the run was interrupted meanwhile
+         */
+        private boolean profile(Step step, int index, int steps, CellLauncher launcher) {
+            PlannedCell cell = info.cells().get(step.cell());
+            CellResult measured;
+            synchronized (results) {
+                measured = results[step.cell()];
+            }
+            if (measured == null || measured.status() != CellStatus.OK) {
+                return true; // only a cell that ended OK is profiled
+            }
+            listener.profileStarted(cell, index, steps);
+            CellLauncher.Profiled profiled;
+            try {
+                profiled = launcher.runProfile(cell, pluginEntries(cell), measured);
+            } catch (RunGuard.RunStoppedException e) {
+                return false;
+            }
+            if (guard.interrupted()) {
+                return false; // the cell's result stands as its measured forks made it
+            }
+            synchronized (results) {
+                results[step.cell()] = profiled.cell();
+            }
+            listener.profileFinished(cell, profiled.profile(), profiled.warning(), index, steps);
+            return true;
         }
 
         /**
@@ -283,16 +321,22 @@ public final class BenchRunner {
         }
 
         /**
-         * The run's time budget was spent before step {@code from}: finished cells are kept; every other
-         * one, with or without forks done, is MISSING.
+         * The run's time budget was spent before step {@code from}: finished cells are kept (without a
+         * profile when their profile fork had not run); every other one, with or without forks done,
+         * is MISSING.
          */
-        private void budgetSpent(int from, List<Step> steps, List<List<CellResult>> forks, CellLauncher launcher)
-                throws IOException {
+        private void budgetSpent(int from, List<Step> steps) throws IOException {
             Duration budget = options.maxDuration().orElseThrow();
             int cells = results.length;
             long left = java.util.stream.IntStream.range(0, cells).filter(i -> results[i] == null).count();
+            long profiles = steps.subList(from, steps.size()).stream()
+                    .filter(step -> step.profile() && results[step.cell()] != null
+                            && results[step.cell()].status() == CellStatus.OK)
+                    .count();
             stopped = "The run's time budget [" + budget + "] was spent after " + (cells - left) + " of " + cells
-                    + " cells; the other " + left + " did not run (MISSING)";
+                    + " cells; the other " + left + " did not run (MISSING)"
+                    + (profiles == 0 ? "" : "; " + profiles + " finished cell" + (profiles == 1 ? " has" : "s have")
+                            + " no profile, their profile fork" + (profiles == 1 ? "" : "s") + " not run");
             String why = "Not run: the run's time budget [" + budget + "] was spent before this cell; " + left + " of "
                     + cells + " cells did not run";
             for (int i = 0; i < cells; i++) {

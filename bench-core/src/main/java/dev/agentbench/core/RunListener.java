@@ -3,6 +3,7 @@ package dev.agentbench.core;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,6 +17,11 @@ import java.util.List;
  * start cell, which is one step of its own however many JVMs it starts. The forks of one benchmark
  * rotate through the targets ({@code raw#1, llmagent#1, raw#2, llmagent#2}), so a cell's steps are
  * not consecutive; {@link #cellFinished} follows its last fork.
+ *
+ * <p>In a profiled run ({@code --profile jfr}), every cell but a cold start has one more step after
+ * its measured forks, its profile fork, which {@link #profileStarted} and {@link #profileFinished}
+ * tell of rather than the fork methods. It comes after {@link #cellFinished}: its figures are never
+ * merged into the cell's; and only a cell that ended OK has one.
  */
 public interface RunListener {
 
@@ -50,6 +56,24 @@ public interface RunListener {
 
     /** A cell ended, in any status, its forks merged; a failed cell's result carries the tail of its log. */
     default void cellFinished(CellResult result, int index, int total) {}
+
+    /**
+     * A cell's profile fork is about to start: one more child JVM, after the cell's measured forks,
+     * whose timed pass is recorded.
+     *
+     * @param step the step's position in the run, from 0
+     * @param steps how many steps the run planned
+     */
+    default void profileStarted(PlannedCell cell, int step, int steps) {}
+
+    /**
+     * A cell's profile fork ended.
+     *
+     * @param profile the summary of its recording, written beside it; {@code null} when there is none
+     * @param warning why there is no profile, for example {@code profile fork failed: ...}, which the
+     *     cell's result now carries too; {@code null} when there is a profile
+     */
+    default void profileFinished(PlannedCell cell, Profile profile, String warning, int step, int steps) {}
 
     /**
      * The run ended: normally ({@code info.status()} COMPLETED), or by Ctrl-C / SIGTERM

@@ -65,6 +65,19 @@ class BenchOptionsTest {
     }
 
     @Test
+    void aProfilerIsASettingOfItsOwnAndADryRunHasNone() {
+        assertThat(BenchOptions.builder().build().settings()).containsEntry("profile", "none");
+        BenchOptions profiled = BenchOptions.builder().profile("jfr").build();
+        assertThat(profiled.passes().profiled()).isTrue();
+        assertThat(profiled.settings()).containsEntry("profile", "jfr");
+        assertThat(BenchOptions.builder().profile("JFR").build().passes().profile()).isEqualTo("jfr");
+
+        BenchOptions dry = BenchOptions.builder().profile("jfr").dryRun(true).build();
+        assertThat(dry.passes().profiled()).isFalse();
+        assertThat(dry.settings()).containsEntry("profile", "none");
+    }
+
+    @Test
     void settingsRecordTheEffectiveValues() {
         BenchOptions options = BenchOptions.builder().targets(List.of("raw", "noop")).concurrency(List.of(1, 8))
                 .iterations(10).targetOptions(Map.of("stream", "true")).footprintAgents(50).growthSessions(60)
@@ -139,6 +152,9 @@ class BenchOptionsTest {
         assertRejected(BenchOptions.builder().coldStarts(0), "Cold starts [0] must be at least 1");
         assertRejected(BenchOptions.builder().steadyBand(0), "Steady band [0.0] must be above 0 and below 1");
         assertRejected(BenchOptions.builder().forks(0), "Forks [0] must be at least 1");
+        assertRejected(BenchOptions.builder().profile("async"), "Profiler [async] is not supported; use jfr (or none)");
+        assertRejected(BenchOptions.builder().profile("async").dryRun(true),
+                "Profiler [async] is not supported; use jfr (or none)");
         assertRejected(BenchOptions.builder().measureTime(Duration.ZERO), "Measure time [PT0S] must be positive");
         assertRejected(BenchOptions.builder().warmupTime(Duration.ofSeconds(10)).warmupMax(Duration.ofSeconds(5)),
                 "Warmup max [PT5S] must not be below warmup time [PT10S]");

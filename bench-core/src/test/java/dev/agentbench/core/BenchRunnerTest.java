@@ -280,8 +280,8 @@ class BenchRunnerTest {
 
         assertThatThrownBy(runner::run).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Unknown target [nope]; known targets: "
-                        + "[allocating, exit3, exitingclose, hang, hangingclose, heavy, leaky, probe, scripted, sleepy, "
-                        + "throwing, throwingclose]");
+                        + "[allocating, camerashy, exit3, exitingclose, hang, hangingclose, heavy, leaky, probe, scripted, "
+                        + "sleepy, throwing, throwingclose]");
         assertThat(results).doesNotExist();
     }
 }

@@ -80,4 +80,21 @@ class PlanTest {
     private static BenchmarkDescriptor benchmark(String name, boolean concurrent) {
         return new BenchmarkDescriptor(name, "test", concurrent, "here", List.of());
     }
+
+    @Test
+    void profileForksFollowTheMeasuredForksOfTheirGroupRotatingTheSameWayAndColdStartsHaveNone() {
+        List<PlannedCell> cells = List.of(new PlannedCell("a", "turn1", 1), new PlannedCell("b", "turn1", 1),
+                new PlannedCell("a", "cold", 1), new PlannedCell("b", "cold", 1), new PlannedCell("a", "build", 1));
+
+        List<Step> steps = Step.plan(cells, name -> name.equals("cold") ? BenchmarkKind.COLD_START
+                : name.equals("build") ? BenchmarkKind.CONSTRUCTION : BenchmarkKind.SESSIONS, 2, true);
+
+        assertThat(steps).extracting(step -> cells.get(step.cell()).target() + "/" + cells.get(step.cell()).name()
+                + (step.coldStart() ? " cold" : step.profile() ? " profile" : " #" + step.fork())).containsExactly(
+                "a/turn1 #1", "b/turn1 #1", "a/turn1 #2", "b/turn1 #2", "a/turn1 profile", "b/turn1 profile",
+                "a/cold cold", "b/cold cold",
+                "a/build #1", "a/build #2", "a/build profile");
+        assertThat(steps.get(4).fork()).as("the profile fork comes after the measured ones").isEqualTo(3);
+        assertThat(Step.plan(cells, name -> BenchmarkKind.SESSIONS, 2, false)).noneMatch(Step::profile).hasSize(10);
+    }
 }

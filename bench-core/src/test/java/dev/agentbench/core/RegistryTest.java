@@ -19,7 +19,7 @@ class RegistryTest {
         Registry registry = Registry.load(List.of());
 
         assertThat(registry.targets()).extracting(TargetDescriptor::name)
-                .containsExactly("allocating", "exit3", "exitingclose", "hang", "hangingclose", "heavy", "leaky", "probe",
+                .containsExactly("allocating", "camerashy", "exit3", "exitingclose", "hang", "hangingclose", "heavy", "leaky", "probe",
                         "scripted", "sleepy", "throwing", "throwingclose");
         TargetDescriptor scripted = registry.target("scripted");
         assertThat(scripted.description()).isEqualTo("Test: answers from the script");
@@ -41,7 +41,7 @@ class RegistryTest {
         Registry registry = Registry.load(List.of());
 
         assertThatThrownBy(() -> registry.target("foo")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Unknown target [foo]; known targets: [allocating, exit3, exitingclose, hang, hangingclose, "
+                .hasMessage("Unknown target [foo]; known targets: [allocating, camerashy, exit3, exitingclose, hang, hangingclose, "
                         + "heavy, leaky, probe, scripted, sleepy, throwing, throwingclose]");
         assertThatThrownBy(() -> registry.benchmark("turn9")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Unknown benchmark [turn9]; known benchmarks: [build, cold, echo, footprint, growth, solo, speedup]");

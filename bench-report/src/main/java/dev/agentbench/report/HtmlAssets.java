@@ -69,6 +69,25 @@ final class HtmlAssets {
             svg .whisker{stroke:#424a53;stroke-width:1.5}
             svg .status{font-weight:600}
             svg .FAILED{fill:var(--failed)}svg .TIMEOUT{fill:var(--timeout)}svg .MISSING,svg .NOTRUN{fill:var(--missing)}
+            h3{font-size:15px;margin:18px 0 6px}
+            h4{font-size:14px;margin:12px 0 2px;display:flex;align-items:center;gap:6px}
+            h4 .sub{margin:0;font-weight:400}
+            .profile{border-top:1px solid var(--line);margin-top:12px}
+            .problem{color:var(--failed)}
+            .prof-tables{display:flex;flex-wrap:wrap;gap:0 28px;align-items:flex-start}
+            table.prof{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:2px 0 10px}
+            table.prof caption{caption-side:top;text-align:left;color:var(--muted);font-size:12px;padding:0 0 2px}
+            table.prof th,table.prof td{padding:3px 10px;border-bottom:1px solid var(--line);text-align:right;white-space:nowrap}
+            table.prof th:first-child,table.prof .text{text-align:left}
+            table.prof thead th{background:var(--soft);font-weight:600}
+            table.prof th.name{font-weight:400}
+            table.prof th.name code{border:0;background:none;padding:0}
+            figure.flame{margin:4px 0 8px}
+            figure.flame figcaption{font-weight:600;margin:0 0 4px}
+            figure.flame .gaps{display:block;font-weight:400;font-size:12px;color:var(--muted)}
+            svg.flame{display:block;max-width:100%;height:auto}
+            svg.flame text.fl{font:10.5px ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;fill:#1f2328}
+            svg.flame g:hover rect{stroke:#1f2328;stroke-width:1}
             footer{color:var(--muted);font-size:12px;text-align:center}
             @media print{body{background:#fff}.card{break-inside:avoid}}
             """;

@@ -19,8 +19,9 @@ import java.util.TreeMap;
  * comparison tables as {@code report.md} (hovering a time shows its p95 and its forks' medians), and
  * charts: per benchmark the median of each target with a whisker to its p95, per benchmark the
  * warm-up curves of every fork, and per benchmark run at several concurrency levels the throughput
- * against N. A small inline script makes the tables sortable; without it they keep the fixed row order.
- * Every text taken from the run is escaped.
+ * against N; then the profiles of profiled cells with a flame graph each ({@link ProfileHtml}). A small
+ * inline script makes the comparison tables sortable; without it they keep the fixed row order. Every
+ * text taken from the run is escaped.
  */
 public final class HtmlFormat implements ReportFormat {
 
@@ -76,6 +77,7 @@ public final class HtmlFormat implements ReportFormat {
                 medianCharts(out, rows, targets);
             }
             throughputCharts(out, rows, targets);
+            ProfileHtml.section(out, run, targets);
         }
         out.append("<footer>Written by agentbench from the run's <code>run.json</code> and cell results. "
                 + "One self-contained file: nothing is fetched.</footer>\n</div>\n<script>\n")

@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * {@code report.md}: a header that says what ran where, then one row per cell name in the fixed
  * row order and one column per target, the baseline first and every other target also as a ratio
- * to it. Cells that are not OK say so, and why, below the tables; then the warnings of the cells
- * that have some.
+ * to it; then, when some cell was profiled, the profiles ({@link ProfileSection}). Cells that are not
+ * OK say so, and why, below the tables; then the warnings of the cells that have some.
  */
 public final class MarkdownFormat implements ReportFormat {
 
@@ -47,6 +47,9 @@ public final class MarkdownFormat implements ReportFormat {
                 out.append(Sections.DRIFT_NOTE).append("\n\n");
             }
         }
+        if (ProfileSection.any(run)) {
+            profiles(out, run, targets);
+        }
         boolean failures = problems(out, run.cells());
         warnings(out, run.cells(), failures);
         return out.toString();
@@ -81,6 +84,64 @@ public final class MarkdownFormat implements ReportFormat {
             row(out, "Settings", code(RunHeader.settings(info)));
         }
         out.append('\n');
+    }
+
+    /**
+     * {@code ## Profiles}: per benchmark the table by group against the baseline, then per profiled
+     * target its top methods and allocated types.
+     */
+    private static void profiles(StringBuilder out, RunData run, List<String> targets) {
+        out.append("## ").append(ProfileSection.TITLE).append("\n\n").append(ProfileSection.INTRO).append("\n\n");
+        for (ProfileSection.Benchmark benchmark : ProfileSection.of(run, targets)) {
+            out.append("### ").append(text(benchmark.name())).append("\n\n");
+            if (benchmark.groups() != null) {
+                table(out, benchmark.groups());
+            }
+            for (String note : benchmark.notes()) {
+                out.append(withCode(note)).append("\n\n");
+            }
+            for (ProfileSection.TargetProfile target : benchmark.targets()) {
+                out.append("#### ").append(text(target.target())).append("\n\n").append(withCode(target.summary()))
+                        .append("\n\n");
+                if (target.methods() != null) {
+                    out.append("Top methods by self samples:\n\n");
+                    table(out, target.methods());
+                }
+                if (target.allocations() != null) {
+                    out.append("Top allocated types by sampled bytes:\n\n");
+                    table(out, target.allocations());
+                }
+            }
+        }
+    }
+
+    /** A table of the profiles: text left, figures right; names of code as code spans. */
+    private static void table(StringBuilder out, ProfileSection.Table table) {
+        out.append('|');
+        for (String heading : table.header()) {
+            out.append(' ').append(text(heading)).append(" |");
+        }
+        out.append("\n|").append("---|".repeat(table.textColumns()))
+                .append("---:|".repeat(table.header().size() - table.textColumns())).append('\n');
+        for (List<String> row : table.rows()) {
+            out.append('|');
+            for (int i = 0; i < row.size(); i++) {
+                out.append(' ').append(i == 0 && table.codeNames() ? code(row.get(i)) : text(row.get(i))).append(" |");
+            }
+            out.append('\n');
+        }
+        out.append('\n');
+    }
+
+    /** Text whose {@code `code`} spans stay code spans, the rest escaped as {@link #text} does. */
+    private static String withCode(String text) {
+        String[] parts = text.split("`", -1);
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < parts.length; i++) {
+            boolean code = i % 2 == 1 && i < parts.length - 1;
+            out.append(code ? "`" + parts[i] + "`" : (i % 2 == 1 ? "`" : "") + text(parts[i]));
+        }
+        return out.toString();
     }
 
     /** A header row; {@code value} is markdown already. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import java.io.IOException;
@@ -15,18 +16,25 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
- * One run as a report sees it: its {@code run.json} and one result per planned cell, in plan order.
+ * One run as a report sees it: its {@code run.json}, one result per planned cell, in plan order, and
+ * the profiles of the cells that were profiled.
  *
  * @param layout where the run lives
  * @param info what {@code run.json} says
  * @param cells one result per planned cell; {@code MISSING} where the cell left no result file,
  *     {@code FAILED} where the file could not be read
+ * @param profiles {@code target/cell} → the cell's profile, for the planned cells that have a
+ *     {@code <target>/<cell>.profile.json} ({@link RunLayout#cellProfile}), in plan order; a file
+ *     that cannot be read is a {@link CellProfile} with its problem, never a failure of the run
  */
-public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells) {
+public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells, Map<String, CellProfile> profiles) {
 
     /** Reads JSON the way results are written: unknown fields from newer versions are skipped. */
     static final ObjectMapper MAPPER = new ObjectMapper()
@@ -36,6 +44,17 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells) {
         Objects.requireNonNull(layout, "layout");
         Objects.requireNonNull(info, "info");
         cells = List.copyOf(cells);
+        profiles = Collections.unmodifiableMap(new LinkedHashMap<>(profiles));
+    }
+
+    /** A run without profiles. */
+    public RunData(RunLayout layout, RunInfo info, List<CellResult> cells) {
+        this(layout, info, cells, Map.of());
+    }
+
+    /** The profile of {@code cell}; {@code null} when it was not profiled. */
+    public CellProfile profile(CellResult cell) {
+        return profiles.get(cell.target() + "/" + cell.name());
     }
 
     /**
@@ -58,10 +77,48 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells) {
             throw new IOException("[" + layout.runJson() + "] is not a run's run.json: " + reason(e), e);
         }
         List<CellResult> cells = new ArrayList<>();
+        Map<String, CellProfile> profiles = new LinkedHashMap<>();
         for (PlannedCell planned : info.cells()) {
             cells.add(readCell(layout, planned));
+            CellProfile profile = readProfile(layout, planned);
+            if (profile != null) {
+                profiles.put(planned.target() + "/" + planned.name(), profile);
+            }
         }
-        return new RunData(layout, info, cells);
+        return new RunData(layout, info, cells, profiles);
+    }
+
+    /**
+     * The profile of a planned cell: {@code null} when it has no profile file (it was not profiled);
+     * a problem in one line when the file cannot be read, is of a newer format or belongs to
+     * another cell.
+     */
+    private static CellProfile readProfile(RunLayout layout, PlannedCell planned) {
+        Path file = layout.cellProfile(planned);
+        String recording = planned.target() + "/" + layout.cellRecording(planned).getFileName();
+        if (!Files.exists(file)) {
+            return null;
+        }
+        String where = "[" + layout.runDir().relativize(file).toString().replace('\\', '/') + "]";
+        try {
+            byte[] json = Files.readAllBytes(file);
+            checkFormat(file, json);
+            Profile profile = MAPPER.readValue(json, Profile.class);
+            if (!profile.target().equals(planned.target()) || !profile.name().equals(planned.name())) {
+                return new CellProfile(recording, null, "profile file " + where + " holds cell ["
+                        + profile.target() + "/" + profile.name() + "]");
+            }
+            if (profile.recording() != null && !profile.recording().isBlank()) {
+                recording = planned.target() + "/" + profile.recording();
+            }
+            return new CellProfile(recording, profile, null);
+        } catch (NewerFormatException e) {
+            return new CellProfile(recording, null, "profile file " + where + " is results format " + e.format()
+                    + "; this agentbench reads format " + RunLayout.FORMAT);
+        } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
+            String reason = e instanceof JsonProcessingException json ? reason(json) : e.getMessage();
+            return new CellProfile(recording, null, "unreadable profile file " + where + ": " + reason);
+        }
     }
 
     private static CellResult readCell(RunLayout layout, PlannedCell planned) throws NewerFormatException {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.Fork;
+import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.TimeStats;
@@ -20,9 +21,13 @@ import java.util.TreeMap;
  * only added. {@code format} is the results format ({@link RunLayout#FORMAT}): it says which version
  * of this shape the file has. Format 2 added the mock's warm-up, and per cell the 95% interval of
  * its median, its CPU time and one entry per fork (a result of format 1 reads as one fork); later, per
- * cell, its {@code warnings} (always there, empty for a result written before they existed).
+ * cell, its {@code warnings} (always there, empty for a result written before they existed) and its
+ * {@code profile} ({@code null} unless the cell was profiled).
  */
 public final class SummaryJsonFormat implements ReportFormat {
+
+    /** The methods a cell's {@code profile} lists. */
+    static final int PROFILE_METHODS = 5;
 
     /** The format's name on the command line. */
     public static final String ID = "json";
@@ -107,12 +112,45 @@ public final class SummaryJsonFormat implements ReportFormat {
             for (Fork fork : cell.forksOrSelf()) {
                 fork(forks.addObject(), fork);
             }
+            CellProfile profile = run.profile(cell);
+            if (profile == null) {
+                node.putNull("profile");
+            } else {
+                profile(node.putObject("profile"), profile);
+            }
         }
         try {
             return RunData.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("Cannot render summary.json", e);
         }
+    }
+
+    /**
+     * A profiled cell's profile in short: where its recording is, how many samples, the share of
+     * each group and the {@link #PROFILE_METHODS} methods with the most self samples; or, when its
+     * file could not be read, why.
+     */
+    private static void profile(ObjectNode node, CellProfile cell) {
+        node.put("recording", cell.recording());
+        node.put("error", cell.problem());
+        Profile profile = cell.profile();
+        if (profile == null) {
+            node.putNull("cpuSamples");
+        } else {
+            node.put("cpuSamples", profile.cpuSamples());
+        }
+        ArrayNode groups = node.putArray("groups");
+        ArrayNode methods = node.putArray("methods");
+        if (profile == null) {
+            return;
+        }
+        for (String group : Profile.GROUPS) {
+            groups.addObject().put("group", group).put("share", ProfileSection.share(profile, group));
+        }
+        ProfileSection.topBySelf(profile, PROFILE_METHODS)
+                .forEach(method -> methods.addObject().put("method", method.method()).put("group", method.group())
+                        .put("self", method.self()).put("total", method.total()));
     }
 
     /** One fork, without its samples and curve: its size, median, whether steady and why not, its CPU. */

@@ -5,6 +5,8 @@
  * the run's {@code run.json} planned and nothing else; a planned cell without a result file shows
  * as {@code MISSING}. Results of every format up to {@link dev.agentbench.api.result.RunLayout#FORMAT}
  * are read; a cell of format 1 is one fork. Medians and ratios carry 95% intervals of
- * {@link dev.agentbench.report.stats.ForkIntervals}.
+ * {@link dev.agentbench.report.stats.ForkIntervals}. A profiled cell's {@code <cell>.profile.json}
+ * is read beside its result, and shown by package group against the baseline's
+ * ({@code ProfileSection}); one that cannot be read is a note, never a failure.
  */
 package dev.agentbench.report;

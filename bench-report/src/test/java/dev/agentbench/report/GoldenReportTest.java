@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
  * plan (which must not appear). The second ({@code run-forks/}) is of format 2: cells of two and three
  * forks with warm-up curves and CPU time, a fork that hit its warm-up cap and one that slowed down,
  * cold starts of one fork per JVM, a failed cell that kept the fork that ran, a cell with a warning
- * (its second fork's {@code close()} did not return), and the mock's warm-up.
+ * (its second fork's {@code close()} did not return), and the mock's warm-up. The third ({@code
+ * run-profiles/}) is a run of {@code --profile jfr}: the {@code raw} floor's and ADK's {@code turn1},
+ * each with its {@code <cell>.profile.json}.
  *
  * <p>After an intended change of format, regenerate the golden files with
  * {@code mvn -pl bench-report test -Dagentbench.golden.update=true} and review the diff.
@@ -31,6 +33,10 @@ class GoldenReportTest {
 
     static Path forkRun() throws URISyntaxException {
         return Paths.get(GoldenReportTest.class.getResource("/run-forks/run.json").toURI()).getParent();
+    }
+
+    static Path profileRun() throws URISyntaxException {
+        return Paths.get(GoldenReportTest.class.getResource("/run-profiles/run.json").toURI()).getParent();
     }
 
     private static void assertGolden(ReportFormat format, String golden) throws Exception {
@@ -75,6 +81,16 @@ class GoldenReportTest {
     @Test
     void jmhJsonOfForksIsSealed() throws Exception {
         assertGolden(new JmhJsonFormat(), forkRun(), "forks/jmh-result.json");
+    }
+
+    @Test
+    void summaryJsonOfProfilesIsSealed() throws Exception {
+        assertGolden(new SummaryJsonFormat(), profileRun(), "profiles/summary.json");
+    }
+
+    @Test
+    void markdownOfProfilesIsSealed() throws Exception {
+        assertGolden(new MarkdownFormat(), profileRun(), "profiles/report.md");
     }
 
     @Test

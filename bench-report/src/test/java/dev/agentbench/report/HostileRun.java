@@ -4,6 +4,7 @@ import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Memory;
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
@@ -17,7 +18,8 @@ import java.util.Map;
 
 /**
  * A run directory whose every text a target or a user controls carries markup: a cell's error
- * message, warning and log, a target's name, the run's id, arguments, settings and notes. Rendered safely,
+ * message, warning and log, a target's name, the run's id, arguments, settings and notes, and the
+ * frames, types, groups and names of a profile. Rendered safely,
  * none of it becomes an element; each payload would set {@code window.__pwned} if it ran.
  */
 final class HostileRun {
@@ -26,6 +28,10 @@ final class HostileRun {
             + "</pre><script>window.__pwned=2</script><a href='javascript:window.__pwned=3'>x</a>";
     static final String TARGET = "evil<svg onload=window.__pwned=4>";
     static final String NOTE = "<iframe src=\"javascript:parent.__pwned=5\"></iframe>";
+    /** A frame of a profile is a class's and a method's name, which a JVM language may make of nearly anything. */
+    static final String FRAME = "evil.Pwn$<img src=x onerror=\"window.__pwned=10\">.run&<init>";
+    /** An allocated type's name, as the profile says it. */
+    static final String TYPE = "<svg onload=window.__pwned=11>[]";
     /** A warning carries an exception's message too. */
     static final String WARNING = "close() failed: <img src=x onerror=\"window.__pwned=9\">";
 
@@ -52,6 +58,16 @@ final class HostileRun {
                 List.of(190_000L, 200_000L, 300_000L), List.of(), null, new Throughput(30000, 30000), time, null, Map.of()));
         write(layout, failed, CellResult.failed(failed, CellStatus.FAILED, ERROR,
                 List.of("<script>window.__pwned=8</script>")));
+        Profile.FlameNode leaf = new Profile.FlameNode(FRAME, "framework", 60, List.of());
+        Profile.FlameNode caller = new Profile.FlameNode("java.lang.Thread.run", "JDK", 100, List.of(leaf));
+        Profile profile = new Profile(RunLayout.FORMAT, "raw", "turn1", 1, "turn1", "<script>window.__pwned=12</script>",
+                "x`<img src=x onerror=window.__pwned=13>.jfr", 1_000_000_000L, 10, 100,
+                List.of(new Profile.GroupShare("framework", 60, 0.6), new Profile.GroupShare("JDK", 40, 0.4)),
+                List.of(new Profile.MethodSamples(FRAME, "<b>group</b>", 60, 60),
+                        new Profile.MethodSamples("java.lang.Thread.run", "JDK", 40, 100)),
+                List.of(new Profile.Allocation(TYPE, "framework", 4096, 2)),
+                new Profile.FlameNode("all", null, 100, List.of(caller)));
+        RunData.MAPPER.writeValue(layout.cellProfile(ok).toFile(), profile);
         return runDir;
     }
 

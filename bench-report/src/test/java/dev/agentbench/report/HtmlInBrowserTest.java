@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code report.html} in a real browser (Debian's headless Chromium, installed when missing; see
  * {@link Chromium}): it loads with no script error and no network request, its tables and charts
  * are laid out with a size, the reasons of failed cells are on the page, and nothing from a result
- * becomes markup; a run of forks shows its warm-up curves. Leaves {@code target/browser/report.html},
- * {@code forks.html} and their screenshots {@code report.png}, {@code forks.png} for a person to look at.
+ * becomes markup; a run of forks shows its warm-up curves, a profiled run its flame graphs. Leaves
+ * {@code target/browser/report.html}, {@code forks.html}, {@code profiles.html} and their screenshots
+ * {@code report.png}, {@code forks.png}, {@code profiles.png} for a person to look at.
  */
 class HtmlInBrowserTest {
 
@@ -42,6 +43,11 @@ class HtmlInBrowserTest {
               p.charts = all.call(document.querySelectorAll("svg.chart"), function (svg) {
                 var r = svg.getBoundingClientRect();
                 return {w: r.width, h: r.height, shapes: svg.querySelectorAll("rect,line,polyline,circle").length};
+              });
+              p.flames = all.call(document.querySelectorAll("svg.flame"), function (svg) {
+                var r = svg.getBoundingClientRect();
+                return {w: r.width, h: r.height, rects: svg.querySelectorAll("rect").length,
+                    titles: svg.querySelectorAll("g > title").length};
               });
               p.reasons = all.call(document.querySelectorAll(".reason"), function (el) {
                 var r = el.getBoundingClientRect(), s = getComputedStyle(el);
@@ -132,6 +138,45 @@ class HtmlInBrowserTest {
     }
 
     @Test
+    void theReportOfAProfiledRunDrawsAFlameGraphPerProfiledCell(@TempDir Path temp) throws Exception {
+        RunData run = RunData.read(GoldenReportTest.profileRun());
+        String html = new HtmlFormat().render(run, ReportOptions.defaults());
+        Files.createDirectories(ARTIFACTS);
+        Path page = ARTIFACTS.resolve("profiles.html");
+        Files.writeString(page, html);
+        assertNoExternalReference(html);
+
+        JsonNode probe = probe(html, temp);
+        assertThat(probe.get("errors")).as("script errors").isEmpty();
+        assertThat(probe.get("resources")).as("resources fetched").isEmpty();
+        assertThat(probe.get("script").asText()).as("the sorting script ran").isEqualTo("ran");
+        // raw's and llmagent's turn1, each a rectangle with a tooltip per node of its merged stacks
+        List<Integer> nodes = List.of(nodes(run.profiles().get("raw/turn1").profile().flame()),
+                nodes(run.profiles().get("llmagent/turn1").profile().flame()));
+        assertThat(probe.get("flames")).hasSize(2);
+        for (int i = 0; i < 2; i++) {
+            JsonNode flame = probe.get("flames").get(i);
+            assertThat(flame.get("w").asDouble()).as("flame graph width").isGreaterThan(900);
+            assertThat(flame.get("h").asDouble()).as("flame graph height").isGreaterThan(200);
+            assertThat(flame.get("rects").asInt()).isPositive().isEqualTo(nodes.get(i));
+            assertThat(flame.get("titles").asInt()).isEqualTo(nodes.get(i));
+        }
+
+        Path screenshot = ARTIFACTS.resolve("profiles.png");
+        Files.deleteIfExists(screenshot);
+        Path netLog = temp.resolve("profiles-netlog.json");
+        Chromium.Output shot = Chromium.render(page, temp.resolve("profile-profiles"), netLog,
+                List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
+        assertThat(shot.exitCode()).as(shot.stderr()).isZero();
+        assertThat(screenshot).exists();
+        assertNoNetwork(netLog, shot);
+    }
+
+    private static int nodes(dev.agentbench.api.result.Profile.FlameNode node) {
+        return 1 + node.children().stream().mapToInt(HtmlInBrowserTest::nodes).sum();
+    }
+
+    @Test
     void nothingFromAResultBecomesMarkup(@TempDir Path temp) throws Exception {
         String html = new HtmlFormat().render(RunData.read(HostileRun.write(temp)), ReportOptions.defaults());
         Files.createDirectories(ARTIFACTS);
@@ -146,6 +191,7 @@ class HtmlInBrowserTest {
         List<String> reasons = new ArrayList<>();
         probe.get("reasons").forEach(reason -> reasons.add(reason.get("text").asText()));
         assertThat(reasons).as("the error, shown as the text it is").contains(HostileRun.ERROR);
+        assertThat(probe.get("flames")).as("the hostile profile's flame graph").hasSize(1);
     }
 
     @Test

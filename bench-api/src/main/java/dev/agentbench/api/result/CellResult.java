@@ -168,6 +168,17 @@ public record CellResult(
                 steadyState, drift, samples, tail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, warnings);
     }
 
+    /** This result with {@code warning} added after its warnings, unless it has it already. */
+    public CellResult withWarning(String warning) {
+        if (warnings.contains(warning)) {
+            return this;
+        }
+        List<String> more = new java.util.ArrayList<>(warnings);
+        more.add(warning);
+        return new CellResult(format, target, benchmark, concurrency, name, status, error, time, warmupIterations,
+                steadyState, drift, samples, logTail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, more);
+    }
+
     /** The name of the cell of {@code benchmark} at {@code concurrency}: {@code turn5}, {@code turn5_c8}. */
     public static String cellName(String benchmark, int concurrency) {
         return concurrency == 1 ? benchmark : benchmark + "_c" + concurrency;

@@ -13,6 +13,8 @@ import java.util.Objects;
  *   &lt;target&gt;/&lt;cell&gt;.fork-N.json     what fork N's child JVM wrote, merged into the above
  *   &lt;target&gt;/&lt;cell&gt;.log             the children's output, fork after fork
  *   &lt;target&gt;/&lt;cell&gt;.spec.json       what the parent asked the child to measure
+ *   &lt;target&gt;/&lt;cell&gt;.jfr             a profiled run's recording of the cell's profile fork
+ *   &lt;target&gt;/&lt;cell&gt;.profile.json    that recording summed up, {@link Profile}
  *   mock.log                       the mock's output
  *   summary.json  report.md  ...   written from the above
  * </pre>
@@ -88,5 +90,20 @@ public record RunLayout(Path runDir) {
 
     public Path cellLog(PlannedCell cell) {
         return targetDir(cell.target()).resolve(cell.name() + ".log");
+    }
+
+    /** A profiled cell's JFR recording of its profile fork's timed pass, {@code <target>/<cell>.jfr}. */
+    public Path cellRecording(PlannedCell cell) {
+        return targetDir(cell.target()).resolve(cell.name() + ".jfr");
+    }
+
+    /** What {@link #cellRecording} holds, summed up ({@link Profile}), {@code <target>/<cell>.profile.json}. */
+    public Path cellProfile(PlannedCell cell) {
+        return targetDir(cell.target()).resolve(cell.name() + ".profile.json");
+    }
+
+    /** The result the profile fork's child JVM writes, {@code <target>/<cell>.profile-fork.json}; never merged. */
+    public Path profileForkResult(PlannedCell cell) {
+        return targetDir(cell.target()).resolve(cell.name() + ".profile-fork.json");
     }
 }

@@ -22,7 +22,9 @@ import dev.agentbench.core.measure.IterationFailedException;
 import dev.agentbench.core.measure.JvmMeters;
 import dev.agentbench.core.measure.Measurement;
 import dev.agentbench.core.measure.PassSettings;
+import dev.agentbench.core.measure.Profiler;
 import dev.agentbench.core.measure.SessionsProcedure;
+import dev.agentbench.core.profile.JfrProfiler;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,6 +38,11 @@ import java.util.function.LongSupplier;
  * way its benchmark's {@link BenchmarkKind} says, write its result, and only then close the agents
  * the measurement kept open, bounded: a close that hangs, throws or exits costs an OK cell a warning,
  * never its measured result.
+ *
+ * <p>A profile fork ({@link CellSpec#profile()}) runs the same procedure with a {@link JfrProfiler}
+ * recording its timed pass, and nothing after it; it writes the recording to {@link
+ * RunLayout#cellRecording} before its result, which goes to {@link RunLayout#profileForkResult} with
+ * the recording's length as the metric {@value #RECORDED_NANOS}.
  */
 final class CellChild {
 
@@ -53,6 +60,9 @@ final class CellChild {
     private interface WithHandle {
         Measurement measure(TargetHandle handle) throws Exception;
     }
+
+    /** The metric of a profile fork's result: how long its recording ran, in nanoseconds. */
+    static final String RECORDED_NANOS = "recordedNanos";
 
     /** {@code System.nanoTime()}; not a method reference, which would link lambdas on a cold start's path. */
     private static final LongSupplier NANO_TIME = new LongSupplier() {
@@ -86,10 +96,13 @@ final class CellChild {
         CellSpec spec = CellSpec.read(specFile);
         PlannedCell cell = spec.plannedCell();
         CellLog.say("cell " + cell.target() + "/" + cell.name() + " fork " + spec.fork() + " on " + System.getProperty("java.vm.name") + " "
-                + System.getProperty("java.version") + (spec.passes().dryRun() ? " (dry run)" : ""));
+                + System.getProperty("java.version") + (spec.passes().dryRun() ? " (dry run)" : "")
+                + (spec.profile() ? " (profile fork, " + spec.passes().profile() + ")" : ""));
         // Every jar this cell could load a class from, wildcards expanded: what a cell ran with.
         CellLog.say("class path: " + System.getProperty("java.class.path"));
-        ForkResultFile file = new ForkResultFile(new RunLayout(Path.of(spec.runDir())).forkResult(cell, spec.fork()));
+        RunLayout layout = new RunLayout(Path.of(spec.runDir()));
+        ForkResultFile file = new ForkResultFile(spec.profile() ? layout.profileForkResult(cell)
+                : layout.forkResult(cell, spec.fork()));
         CellChild child = new CellChild(spec, NANO_TIME, file);
         Measured measured = null;
         CellResult failed = null;
@@ -249,16 +262,23 @@ final class CellChild {
         PassSettings settings = spec.passes();
         int concurrency = spec.concurrency();
         Consumer<String> log = CellLog::say;
+        // made before the agent is built: JFR's own start-up is over long before the timed pass
+        JfrProfiler jfr = spec.profile() ? jfrProfiler() : null;
+        // not "jfr == null ? Profiler.NONE : jfr": verifying that here would load Profiler on a cold start's path
+        Profiler profiler = JfrProfiler.orNone(jfr);
         try (JvmMeters meters = new JvmMeters()) {
             Measurement measurement = switch (benchmark.kind()) {
-                case SESSIONS -> withHandle(agents,
-                        handle -> SessionsProcedure.measure(benchmark, handle, settings, concurrency, clock, log));
+                case SESSIONS -> withHandle(agents, handle -> SessionsProcedure.measure(benchmark, handle, settings,
+                        concurrency, clock, log, profiler));
                 case SESSION_GROWTH -> withHandle(agents,
-                        handle -> GrowthProcedure.measure(benchmark, handle, settings, clock, log));
-                case CONSTRUCTION -> ConstructionProcedure.measure(agents, settings, clock, log);
-                case FOOTPRINT -> FootprintProcedure.measure(agents, settings, clock, log);
+                        handle -> GrowthProcedure.measure(benchmark, handle, settings, clock, log, profiler));
+                case CONSTRUCTION -> ConstructionProcedure.measure(agents, settings, clock, log, profiler);
+                case FOOTPRINT -> FootprintProcedure.measure(agents, settings, clock, log, profiler);
                 case COLD_START -> throw new IllegalStateException("A cold start is measured by ColdStartSample");
             };
+            if (jfr != null) {
+                measurement = saveRecording(jfr, measurement);
+            }
             JvmContext jvm = null;
             if (!settings.dryRun()) {
                 JvmMeters.Snapshot snapshot = meters.snapshot();
@@ -269,7 +289,37 @@ final class CellChild {
                 jvm = snapshot.toResult();
             }
             return new Measured(spec.plannedCell(), spec.fork(), measurement, jvm);
+        } finally {
+            if (jfr != null) {
+                jfr.close();
+            }
         }
+    }
+
+    /** The profile fork's recording, not started. */
+    private JfrProfiler jfrProfiler() throws CellFailure {
+        try {
+            return JfrProfiler.create();
+        } catch (IllegalStateException e) {
+            throw new CellFailure("Cannot profile with [" + spec.passes().profile() + "]: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes the profile fork's stopped recording where {@link RunLayout#cellRecording} says, before the
+     * result; returns the measurement with how long the recording ran.
+     */
+    private Measurement saveRecording(JfrProfiler jfr, Measurement measurement) throws CellFailure {
+        Path recording = new RunLayout(Path.of(spec.runDir())).cellRecording(spec.plannedCell());
+        try {
+            jfr.dump(recording);
+            CellLog.say(String.format("profile: %.1f s of the timed pass recorded with JFR's %s settings, execution"
+                    + " samples every %s, into %s (%d KiB)", jfr.recordedNanos() / 1e9, JfrProfiler.CONFIGURATION,
+                    JfrProfiler.SAMPLE_PERIOD, recording.getFileName(), java.nio.file.Files.size(recording) >> 10));
+        } catch (IOException | RuntimeException e) {
+            throw new CellFailure("Cannot write the recording [" + recording + "]: " + e.getMessage(), e);
+        }
+        return measurement.withMetric(RECORDED_NANOS, jfr.recordedNanos());
     }
 
     /**

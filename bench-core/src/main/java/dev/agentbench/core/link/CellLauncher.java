@@ -3,6 +3,7 @@ package dev.agentbench.core.link;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.core.Defaults;
 import dev.agentbench.core.internal.BoundedLog;
@@ -11,6 +12,7 @@ import dev.agentbench.core.internal.OutputPump;
 import dev.agentbench.core.internal.Processes;
 import dev.agentbench.core.internal.RunGuard;
 import dev.agentbench.core.measure.PassSettings;
+import dev.agentbench.core.profile.JfrSummary;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,13 +21,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The parent's side of a cell: for each fork writes the spec, starts the child JVM (for a cold start,
  * one fresh JVM per sample), enforces the timeout and turns whatever happened into a {@link
- * CellResult}; then merges the forks into the cell's result file. Never throws for a cell that went
- * wrong: one cell failing never stops the run.
+ * CellResult}; then merges the forks into the cell's result file. In a profiled run, it then runs the
+ * cell's profile fork and sums its recording up ({@link #runProfile}). Never throws for a cell that
+ * went wrong: one cell failing never stops the run.
  */
 public final class CellLauncher {
 
@@ -34,6 +38,32 @@ public final class CellLauncher {
 
     /** How long the child's output may still flow into its log once the child is gone. */
     private static final long OUTPUT_WAIT_MILLIS = 5_000;
+
+    /**
+     * JVM options of a profile fork, before every other: JFR keeps up to 128 frames of each sampled
+     * stack (64 by default, which cuts a framework's deep stacks off from their roots).
+     */
+    static final List<String> PROFILE_JVM_ARGS = List.of("-XX:FlightRecorderOptions=stackdepth=128");
+
+    /**
+     * What a profile fork gave: the profile, or why there is none.
+     *
+     * @param cell the cell's result: as its measured forks made it, with {@code warning} added when
+     *     there is one
+     * @param profile what the recording holds, written to {@link RunLayout#cellProfile}; {@code null}
+     *     when there is none
+     * @param warning why there is no profile ({@code profile fork failed: ...}); {@code null} when
+     *     there is one
+     */
+    public record Profiled(CellResult cell, Profile profile, String warning) {
+
+        public Profiled {
+            Objects.requireNonNull(cell, "cell");
+            if ((profile == null) == (warning == null)) {
+                throw new IllegalArgumentException("A profile fork gives a profile or a warning, not both or neither");
+            }
+        }
+    }
 
     private final ChildSettings settings;
     private final RunGuard guard;
@@ -53,7 +83,7 @@ public final class CellLauncher {
      * <ul>
      *   <li>{@code <java>} is the parent's own executable, so every cell runs on the same JDK;</li>
      *   <li>{@code <jvm-args>} are the defaults followed by the user's (HotSpot takes the last of a
-     *       repeated flag, so the user's win);</li>
+     *       repeated flag, so the user's win); a profile fork's start with {@link #PROFILE_JVM_ARGS};</li>
      *   <li>the class path is the harness (our jar, third-party packages relocated) followed by the
      *       plugin entries of this cell's target and benchmark, if they are plugins: a plugin folder
      *       as {@code <folder>/*}, which the {@code java} launcher itself expands to the folder's
@@ -62,8 +92,17 @@ public final class CellLauncher {
      * </ul>
      */
     static List<String> childCommand(ChildSettings settings, List<String> pluginEntries, Path specFile) {
+        return childCommand(settings, pluginEntries, specFile, false);
+    }
+
+    /** The command line of a cell's child JVM, a profile fork's when {@code profile}. */
+    static List<String> childCommand(ChildSettings settings, List<String> pluginEntries, Path specFile,
+            boolean profile) {
         List<String> command = new ArrayList<>();
         command.add(settings.javaExecutable().toString());
+        if (profile) {
+            command.addAll(PROFILE_JVM_ARGS);
+        }
         command.addAll(settings.jvmArgs());
         List<String> classpath = new ArrayList<>();
         classpath.add(settings.harnessClasspath());
@@ -85,11 +124,15 @@ public final class CellLauncher {
      * @throws RunGuard.RunStoppedException when the run was interrupted before the child started
      */
     public CellResult runFork(PlannedCell cell, int fork, int forks, List<String> pluginEntries) {
-        return runFork(cell, fork, forks, pluginEntries, "fork");
+        return runFork(cell, fork, forks, pluginEntries, "fork", false);
     }
 
-    /** As {@link #runFork(PlannedCell, int, int, List)}, its log's header naming the fork {@code what}. */
-    private CellResult runFork(PlannedCell cell, int fork, int forks, List<String> pluginEntries, String what) {
+    /**
+     * As {@link #runFork(PlannedCell, int, int, List)}, its log's header naming the fork {@code what};
+     * the profile fork when {@code profile}, which comes after the {@code forks} measured ones.
+     */
+    private CellResult runFork(PlannedCell cell, int fork, int forks, List<String> pluginEntries, String what,
+            boolean profile) {
         RunLayout layout = settings.layout();
         Path spec = layout.cellSpec(cell);
         Path logFile = layout.cellLog(cell);
@@ -100,14 +143,75 @@ public final class CellLauncher {
                     : logs.get(logFile);
             logs.put(logFile, log);
             new CellSpec(layout.runDir().toAbsolutePath().toString(), cell.target(), cell.benchmark(),
-                    cell.concurrency(), cell.name(), fork, settings.mockUrl().toString(), settings.targetOptions(),
-                    settings.passes()).write(spec);
-            log.line(CellLog.PREFIX + what + " " + fork + " of " + forks);
+                    cell.concurrency(), cell.name(), fork, profile, settings.mockUrl().toString(),
+                    settings.targetOptions(), settings.passes()).write(spec);
+            log.line(CellLog.PREFIX + (profile ? what + ", after " + forks + " measured fork" + (forks == 1 ? "" : "s")
+                    : what + " " + fork + " of " + forks));
         } catch (IOException e) {
             return CellResult.failed(cell, CellStatus.FAILED, "Cannot write the cell's spec [" + spec + "] or log ["
                     + logFile + "]: " + e, List.of());
         }
-        return child(cell, layout.forkResult(cell, fork), pluginEntries, spec, log);
+        return child(cell, profile ? layout.profileForkResult(cell) : layout.forkResult(cell, fork), pluginEntries,
+                spec, log, profile);
+    }
+
+    /**
+     * Runs the profile fork of a cell whose measured forks all ended OK: one more child JVM, warmed up
+     * as a measured fork, whose timed pass is recorded with the run's profiler into {@link
+     * RunLayout#cellRecording}, its output appended to the cell's log. Sums the recording up into
+     * {@link RunLayout#cellProfile} ({@link JfrSummary}). Its result is never merged into the cell's,
+     * and its file is removed once read. When it gives no profile (it failed, timed out, or its
+     * recording cannot be read), the cell's result stays as its measured forks made it, with a warning
+     * that says why, written to its result file. Never throws for a profile fork that went wrong.
+     *
+     * @param measured the cell's result, merged from its measured forks
+     * @throws RunGuard.RunStoppedException when the run was interrupted before the child started
+     */
+    public Profiled runProfile(PlannedCell cell, List<String> pluginEntries, CellResult measured) {
+        RunLayout layout = settings.layout();
+        int forks = settings.passes().forks();
+        CellResult fork;
+        try {
+            fork = runFork(cell, forks + 1, forks, pluginEntries, "profile fork", true);
+        } finally {
+            logs.remove(layout.cellLog(cell));
+        }
+        String warning = null;
+        Profile profile = null;
+        Path recording = layout.cellRecording(cell);
+        if (fork.status() != CellStatus.OK) {
+            warning = "profile fork " + (fork.status() == CellStatus.TIMEOUT ? "timed out" : "failed") + ": "
+                    + fork.error();
+        } else if (!Files.isRegularFile(recording)) {
+            warning = "profile fork wrote no recording [" + recording.getFileName() + "]";
+        } else {
+            try {
+                profile = JfrSummary.summarize(recording, cell,
+                        Math.round(fork.metrics().getOrDefault(CellChild.RECORDED_NANOS, 0.0)), fork.time().n());
+                Json.write(layout.cellProfile(cell), profile);
+            } catch (IOException | RuntimeException e) {
+                profile = null;
+                warning = "the profile fork's recording [" + recording.getFileName() + "] cannot be read: " + e;
+            }
+        }
+        try {
+            Files.deleteIfExists(layout.profileForkResult(cell));
+        } catch (IOException e) {
+            System.err.println("agentbench: cannot remove [" + layout.profileForkResult(cell) + "]: " + e.getMessage());
+        }
+        if (warning == null) {
+            return new Profiled(measured, profile, null);
+        }
+        CellResult warned = measured.withWarning(warning);
+        if (!guard.interrupted()) {
+            try {
+                Json.write(layout.cellResult(cell), warned);
+            } catch (IOException e) {
+                System.err.println("agentbench: cannot write the result of cell [" + cell.target() + "/"
+                        + cell.name() + "]: " + e.getMessage());
+            }
+        }
+        return new Profiled(warned, null, warning);
     }
 
     /**
@@ -118,7 +222,7 @@ public final class CellLauncher {
         int samples = settings.passes().coldStarts();
         List<CellResult> done = new ArrayList<>(samples);
         for (int i = 1; i <= samples; i++) {
-            CellResult sample = runFork(cell, i, samples, pluginEntries, "cold start");
+            CellResult sample = runFork(cell, i, samples, pluginEntries, "cold start", false);
             done.add(sample);
             if (sample.status() != CellStatus.OK) {
                 break;
@@ -130,7 +234,7 @@ public final class CellLauncher {
     /**
      * Merges the forks of a cell into its result ({@link ForkMerge}), with the log's tail when it is
      * not OK, and writes it to the cell's result file; removes the forks' own files, which the
-     * result holds whole.
+     * result holds whole. In a profiled run an OK cell's log stays open for its profile fork.
      */
     public CellResult finish(PlannedCell cell, List<CellResult> forks) {
         return finish(cell, forks, "Fork", settings.passes().forks());
@@ -138,8 +242,10 @@ public final class CellLauncher {
 
     private CellResult finish(PlannedCell cell, List<CellResult> forks, String what, int planned) {
         RunLayout layout = settings.layout();
-        logs.remove(layout.cellLog(cell));
         CellResult result = ForkMerge.merge(cell, forks, what, planned);
+        if (!(settings.passes().profiled() && what.equals("Fork") && result.status() == CellStatus.OK)) {
+            logs.remove(layout.cellLog(cell));
+        }
         if (result.status() != CellStatus.OK) {
             result = withTail(result, layout.cellLog(cell));
         }
@@ -161,7 +267,8 @@ public final class CellLauncher {
      * One child JVM, its output appended to the cell's log through {@code log} (which bounds it), its
      * result read from {@code result}. Whatever the child leaves running is ended when it is gone.
      */
-    private CellResult child(PlannedCell cell, Path result, List<String> pluginEntries, Path spec, BoundedLog log) {
+    private CellResult child(PlannedCell cell, Path result, List<String> pluginEntries, Path spec, BoundedLog log,
+            boolean profile) {
         Path logFile = log.file();
         try {
             Files.deleteIfExists(result);
@@ -169,7 +276,7 @@ public final class CellLauncher {
             return CellResult.failed(cell, CellStatus.FAILED, "Cannot remove an old result [" + result + "]: " + e,
                     List.of());
         }
-        ProcessBuilder builder = new ProcessBuilder(childCommand(settings, pluginEntries, spec))
+        ProcessBuilder builder = new ProcessBuilder(childCommand(settings, pluginEntries, spec, profile))
                 .redirectErrorStream(true);
         Process child;
         try {

@@ -15,12 +15,16 @@ import java.util.Objects;
  * What a child JVM is told to measure: the one message from parent to child, written as JSON.
  *
  * @param runDir the run directory, absolute; the child writes its result where
- *     {@link dev.agentbench.api.result.RunLayout#forkResult} says
+ *     {@link dev.agentbench.api.result.RunLayout#forkResult} says, or for a profile fork
+ *     {@link dev.agentbench.api.result.RunLayout#profileForkResult}
  * @param target the target's name
  * @param benchmark the benchmark's name
  * @param concurrency sessions per iteration
  * @param name the cell's name
- * @param fork which fork of the cell this JVM is, from 1
+ * @param fork which fork of the cell this JVM is, from 1; a profile fork comes after the measured ones
+ * @param profile whether this JVM is the cell's profile fork: it records its timed pass with the
+ *     profiler that {@code passes} names into {@link dev.agentbench.api.result.RunLayout#cellRecording},
+ *     runs nothing after it, and its result is never merged into the cell's
  * @param mockUrl where the mock listens, for example {@code http://127.0.0.1:41234}
  * @param targetOptions the user's target options
  * @param passes how to measure: the run's pass settings, as they are
@@ -32,6 +36,7 @@ public record CellSpec(
         int concurrency,
         String name,
         int fork,
+        boolean profile,
         String mockUrl,
         Map<String, String> targetOptions,
         PassSettings passes) {
@@ -45,6 +50,9 @@ public record CellSpec(
         Objects.requireNonNull(passes, "passes");
         if (fork < 1) {
             throw new IllegalArgumentException("Fork [" + fork + "] must be at least 1");
+        }
+        if (profile && !passes.profiled()) {
+            throw new IllegalArgumentException("A profile fork needs a profiler; the pass settings name none");
         }
         targetOptions = targetOptions == null ? Map.of() : Map.copyOf(targetOptions);
     }

@@ -25,5 +25,11 @@
  * at once, bounded the same way. It exits with
  * {@code System.exit}: 0 after an OK result, 1 after a FAILED one, 2 when it could write none. It
  * halts at once when its stdin reaches end-of-file, that is when the parent is gone.
+ *
+ * <p>In a profiled run the parent runs one more child per cell after its measured forks, its profile
+ * fork ({@link dev.agentbench.core.link.CellSpec#profile()}, {@link
+ * dev.agentbench.core.link.CellLauncher#runProfile}): the child records its timed pass with JFR into
+ * {@code <cell>.jfr}, writes {@code <cell>.profile-fork.json}, and the parent sums the recording up
+ * into {@code <cell>.profile.json} and removes the fork's result, which is never merged.
  */
 package dev.agentbench.core.link;

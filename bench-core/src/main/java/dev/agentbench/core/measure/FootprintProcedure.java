@@ -15,7 +15,8 @@ import java.util.function.LongSupplier;
  * {@code footprintAgents} agents and keeps them all reachable, settles the heap again and reports
  * {@code (used after − used before) / agents} as retained bytes per agent. Each build is timed too;
  * those times are the cell's samples. The agents held are {@linkplain Agents#keep kept} open for the
- * cell to close once its result is written; after a failure they are closed at once.
+ * cell to close once its result is written; after a failure they are closed at once. In a profile
+ * fork the builds are recorded and the heap is not read.
  */
 public final class FootprintProcedure {
 
@@ -26,6 +27,12 @@ public final class FootprintProcedure {
 
     public static Measurement measure(Agents agents, PassSettings settings, LongSupplier clock, Consumer<String> log)
             throws IterationFailedException {
+        return measure(agents, settings, clock, log, Profiler.NONE);
+    }
+
+    /** As a measured fork does, with {@code profiler} recording the builds (see {@link Profiler}). */
+    public static Measurement measure(Agents agents, PassSettings settings, LongSupplier clock, Consumer<String> log,
+            Profiler profiler) throws IterationFailedException {
         Passes passes = new Passes(clock);
         WarmupRun warmed = null;
         if (!settings.dryRun()) {
@@ -51,10 +58,15 @@ public final class FootprintProcedure {
             return end - start;
         };
         try {
-            long before = settings.dryRun() ? 0 : HeapSettler.settledUsedHeap();
-            passes.measuredInto(settings.dryRun() ? "dry run" : "footprint", "a", openAndHold, samples);
+            boolean readHeap = !settings.dryRun() && !profiler.active();
+            long before = readHeap ? HeapSettler.settledUsedHeap() : 0;
+            passes.measuredInto(settings.dryRun() ? "dry run" : "footprint", "a", openAndHold, samples, profiler);
             if (settings.dryRun()) {
                 return Measurement.dryRun(samples);
+            }
+            if (!readHeap) {
+                return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),
+                        null, null, null, null, Map.of());
             }
             long after = HeapSettler.settledUsedHeap();
             Reference.reachabilityFence(held);

@@ -12,7 +12,7 @@ import java.util.function.LongSupplier;
  * sessions one after another with fresh ids (each deleted after it ends, as in every pass), settles
  * the heap again and reports {@code (used after − used before) / sessions} as retained bytes per
  * session: about zero for a framework that lets go of deleted sessions. Each session is timed; those
- * times are the cell's samples.
+ * times are the cell's samples. In a profile fork the sessions are recorded and the heap is not read.
  */
 public final class GrowthProcedure {
 
@@ -23,6 +23,12 @@ public final class GrowthProcedure {
 
     public static Measurement measure(Benchmark benchmark, TargetHandle handle, PassSettings settings,
             LongSupplier clock, Consumer<String> log) throws IterationFailedException {
+        return measure(benchmark, handle, settings, clock, log, Profiler.NONE);
+    }
+
+    /** As a measured fork does, with {@code profiler} recording the sessions (see {@link Profiler}). */
+    public static Measurement measure(Benchmark benchmark, TargetHandle handle, PassSettings settings,
+            LongSupplier clock, Consumer<String> log, Profiler profiler) throws IterationFailedException {
         Passes passes = new Passes(clock);
         try (SessionRunner sessions = new SessionRunner(benchmark, handle, 1, clock)) {
             if (settings.dryRun()) {
@@ -32,6 +38,11 @@ public final class GrowthProcedure {
             WarmupLog.warmedUp(log, warmed, "sessions");
             int count = settings.growthSessions();
             long[] samples = new long[count]; // made before the first reading: not retained by the sessions
+            if (profiler.active()) {
+                passes.measuredInto("growth", "g", sessions, samples, profiler);
+                return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),
+                        null, null, null, null, Map.of());
+            }
             long before = HeapSettler.settledUsedHeap();
             passes.measuredInto("growth", "g", sessions, samples);
             long after = HeapSettler.settledUsedHeap();

@@ -41,6 +41,13 @@ public record Measurement(long[] samples, Warmup warmup, Cpu cpu, Memory memory,
         return new Measurement(samples, null, null, null, null, null, Map.of());
     }
 
+    /** This measurement with the metric {@code name} set to {@code value}. */
+    public Measurement withMetric(String name, double value) {
+        Map<String, Double> more = new java.util.TreeMap<>(metrics);
+        more.put(name, value);
+        return new Measurement(samples, warmup, cpu, memory, throughput, turnLatency, more);
+    }
+
     /**
      * The median of the last third of {@code samples} over the median of their first third (1.0 = no
      * drift); {@code null} for fewer than 3 samples or a first third of median 0.

@@ -2,6 +2,8 @@ package dev.agentbench.core.measure;
 
 import dev.agentbench.core.Defaults;
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -31,7 +33,10 @@ import java.util.Objects;
  * @param growthSessions sessions run by a SESSION_GROWTH cell
  * @param coldStarts fresh JVMs a COLD_START cell starts, one after another
  * @param dryRun one checked iteration per cell (one JVM per cold start), nothing else; a dry run's
- *     record says so in every other component too (1 iteration, no warm-up, 1 fork, ...)
+ *     record says so in every other component too (1 iteration, no warm-up, 1 fork, no profile, ...)
+ * @param profile the profiler that records each cell's timed pass in a profile fork of its own, one
+ *     more JVM after the cell's measured forks whose figures are never merged into the cell's:
+ *     {@value #JFR}, or {@value #NO_PROFILE}. Cold-start cells are not profiled
  */
 public record PassSettings(
         int iterations,
@@ -47,13 +52,32 @@ public record PassSettings(
         int footprintAgents,
         int growthSessions,
         int coldStarts,
-        boolean dryRun) {
+        boolean dryRun,
+        String profile) {
+
+    /** No profile fork: the default. */
+    public static final String NO_PROFILE = "none";
+
+    /**
+     * A profile fork records its timed pass with JDK Flight Recorder's {@code profile} settings: CPU
+     * samples of every thread and sampled allocations.
+     */
+    public static final String JFR = "jfr";
+
+    /** The profilers {@link #profile} may name. */
+    public static final List<String> PROFILERS = List.of(NO_PROFILE, JFR);
 
     public PassSettings {
         Objects.requireNonNull(measureTime, "measureTime");
         Objects.requireNonNull(warmupTime, "warmupTime");
         Objects.requireNonNull(warmupMax, "warmupMax");
         Objects.requireNonNull(window, "window");
+        String profiler = profile == null ? NO_PROFILE : profile.strip().toLowerCase(Locale.ROOT);
+        if (!PROFILERS.contains(profiler)) {
+            throw new IllegalArgumentException("Profiler [" + profile + "] is not supported; use " + JFR + " (or "
+                    + NO_PROFILE + ")");
+        }
+        profile = profiler;
         if (dryRun) {
             iterations = 1;
             warmup = 0;
@@ -63,6 +87,7 @@ public record PassSettings(
             footprintAgents = 1;
             growthSessions = 1;
             coldStarts = 1;
+            profile = NO_PROFILE;
         }
         if (iterations < 0) {
             throw new IllegalArgumentException("Iterations [" + iterations + "] must be at least 1");
@@ -102,6 +127,11 @@ public record PassSettings(
         return new Builder();
     }
 
+    /** Whether each cell but a cold start gets a profile fork (see {@link #profile}). */
+    public boolean profiled() {
+        return !NO_PROFILE.equals(profile);
+    }
+
     /** Whether the timed pass is boxed by {@link #measureTime()} rather than counted. */
     public boolean timeBoxed() {
         return iterations == 0;
@@ -124,6 +154,7 @@ public record PassSettings(
         builder.growthSessions = growthSessions;
         builder.coldStarts = coldStarts;
         builder.dryRun = dryRun;
+        builder.profile = profile;
         return builder;
     }
 
@@ -159,6 +190,7 @@ public record PassSettings(
         private int growthSessions = Defaults.GROWTH_SESSIONS;
         private int coldStarts = Defaults.COLD_STARTS;
         private boolean dryRun;
+        private String profile = NO_PROFILE;
 
         private Builder() {}
 
@@ -234,6 +266,15 @@ public record PassSettings(
         }
 
         /**
+         * The profiler of each cell's profile fork: {@value PassSettings#JFR}, or {@value
+         * PassSettings#NO_PROFILE} (the default) for none. A dry run has none.
+         */
+        public Builder profile(String profile) {
+            this.profile = Objects.requireNonNull(profile, "profile");
+            return this;
+        }
+
+        /**
          * @throws IllegalArgumentException naming the first bad value, for example
          *     {@code Forks [0] must be at least 1}
          */
@@ -247,7 +288,7 @@ public record PassSettings(
             }
             Duration max = warmupMax != null ? warmupMax : Defaults.WARMUP_MAX.compareTo(min) >= 0 ? Defaults.WARMUP_MAX : min;
             return new PassSettings(iterations == null ? 0 : iterations, measureTime, minIterations, maxIterations, warmup, min, max,
-                    window, band, forks, footprintAgents, growthSessions, coldStarts, dryRun);
+                    window, band, forks, footprintAgents, growthSessions, coldStarts, dryRun, profile);
         }
     }
 }

@@ -141,6 +141,34 @@ public final class Passes {
     }
 
     /**
+     * {@link #timed(Iteration, PassSettings)} recorded by {@code profiler}: started right before the
+     * first iteration, stopped right after the last, also when one fails.
+     */
+    public TimedPass timed(Iteration iteration, PassSettings settings, Profiler profiler)
+            throws IterationFailedException {
+        profiler.start();
+        try {
+            return timed(iteration, settings);
+        } finally {
+            profiler.stop();
+        }
+    }
+
+    /**
+     * {@link #measuredInto} recorded by {@code profiler}, as {@link #timed(Iteration, PassSettings,
+     * Profiler)} is: for the passes of the retained-heap kinds.
+     */
+    public long[] measuredInto(String pass, String tagPrefix, Iteration iteration, long[] samples, Profiler profiler)
+            throws IterationFailedException {
+        profiler.start();
+        try {
+            return measuredInto(pass, tagPrefix, iteration, samples);
+        } finally {
+            profiler.stop();
+        }
+    }
+
+    /**
      * The timed samples of a fork and the process's CPU time over them.
      *
      * @param cpu {@code null} where the JVM does not tell a process's CPU time

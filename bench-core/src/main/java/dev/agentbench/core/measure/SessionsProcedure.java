@@ -15,7 +15,8 @@ import java.util.function.LongSupplier;
 /**
  * A SESSIONS cell: warm-up, timed pass and memory pass over iterations of {@code concurrency}
  * sessions. Every turn is timed by a {@link TimedHandle}, which gives the per-turn latency across
- * all sessions of the timed pass and the turns of its throughput.
+ * all sessions of the timed pass and the turns of its throughput. In a profile fork the timed pass is
+ * recorded and the memory pass not run.
  */
 public final class SessionsProcedure {
 
@@ -32,6 +33,13 @@ public final class SessionsProcedure {
 
     public static Measurement measure(Benchmark benchmark, TargetHandle handle, PassSettings settings,
             int concurrency, LongSupplier clock, Consumer<String> log) throws IterationFailedException {
+        return measure(benchmark, handle, settings, concurrency, clock, log, Profiler.NONE);
+    }
+
+    /** As a measured fork does, with {@code profiler} recording the timed pass (see {@link Profiler}). */
+    public static Measurement measure(Benchmark benchmark, TargetHandle handle, PassSettings settings,
+            int concurrency, LongSupplier clock, Consumer<String> log, Profiler profiler)
+            throws IterationFailedException {
         TimedHandle timed = new TimedHandle(handle, clock);
         Passes passes = new Passes(clock);
         try (SessionRunner sessions = new SessionRunner(benchmark, timed, concurrency, clock)) {
@@ -47,7 +55,7 @@ public final class SessionsProcedure {
             long most = settings.timeBoxed() ? settings.maxIterations() : settings.iterations();
             long expectedTurns = most * concurrency * benchmark.script().turns().size();
             TurnTimes turns = timed.recordInto(new TurnTimes((int) Math.min(expectedTurns, MAX_TURN_TIMES)));
-            Passes.TimedPass pass = passes.timed(sessions, settings);
+            Passes.TimedPass pass = passes.timed(sessions, settings, profiler);
             timed.recordInto(TurnTimes.countOnly());
             long[] samples = pass.samples();
 
@@ -61,7 +69,7 @@ public final class SessionsProcedure {
                     turnLatency == null ? 0 : Math.round(turnLatency.median()),
                     turns.overflowed() ? " (latency of the first " + MAX_TURN_TIMES + " turns)" : ""));
 
-            Memory memory = MemoryPass.allocated(passes, sessions::measure,
+            Memory memory = profiler.active() ? null : MemoryPass.allocated(passes, sessions::measure,
                     Passes.memoryIterations(settings, samples, time.median()), log);
 
             Map<String, Double> metrics = new LinkedHashMap<>();

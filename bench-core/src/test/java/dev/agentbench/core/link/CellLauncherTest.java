@@ -37,6 +37,17 @@ class CellLauncherTest {
     }
 
     @Test
+    void aProfileForkKeepsDeeperStacksAndTheUsersArgumentsStillWin(@TempDir Path runDir) {
+        PlannedCell cell = new PlannedCell("raw", "turn1", 1);
+
+        List<String> command = CellLauncher.childCommand(settings(runDir), List.of(),
+                new RunLayout(runDir).cellSpec(cell), true);
+
+        assertThat(command).startsWith("/jdk/bin/java", "-XX:FlightRecorderOptions=stackdepth=128", "-Xms1g", "-Xmx1g",
+                "-Xmx2g", "-cp", "harness.jar");
+    }
+
+    @Test
     void aPluginTargetsChildGetsItsFolderAsAWildcardAfterTheHarness(@TempDir Path runDir) {
         PlannedCell cell = new PlannedCell("llmagent", "turn5", 8);
         String folder = "/plugins/llmagent" + File.separator + "*";
@@ -51,13 +62,21 @@ class CellLauncherTest {
 
     @Test
     void aSpecWrittenByTheParentIsReadByTheChildWithoutJackson(@TempDir Path dir) throws Exception {
-        CellSpec spec = new CellSpec(dir.toString(), "raw", "turn5", 8, "turn5_c8", 2, "http://127.0.0.1:41234",
+        CellSpec spec = new CellSpec(dir.toString(), "raw", "turn5", 8, "turn5_c8", 2, false, "http://127.0.0.1:41234",
                 Map.of("stream", "true", "path", "C:\\x \"y\""), PassSettings.builder().iterations(2000).warmup(2500)
                         .warmupTime(Duration.ofMillis(5000)).forks(3).build());
         Path file = dir.resolve("turn5_c8.spec.json");
         spec.write(file);
 
         assertThat(CellSpec.read(file)).isEqualTo(spec);
+
+        CellSpec profile = new CellSpec(dir.toString(), "raw", "turn5", 8, "turn5_c8", 4, true, "http://127.0.0.1:41234",
+                Map.of(), PassSettings.builder().forks(3).profile("jfr").build());
+        profile.write(file);
+        assertThat(CellSpec.read(file)).isEqualTo(profile);
+        assertThat(CellSpec.read(file).passes().profile()).isEqualTo("jfr");
+        assertThatThrownBy(() -> new CellSpec(dir.toString(), "raw", "turn5", 8, "turn5_c8", 4, true, "http://x",
+                Map.of(), PassSettings.defaults())).hasMessage("A profile fork needs a profiler; the pass settings name none");
 
         Files.writeString(file, "{\"runDir\": \"x\"}");
         assertThatThrownBy(() -> CellSpec.read(file)).isInstanceOf(java.io.IOException.class)

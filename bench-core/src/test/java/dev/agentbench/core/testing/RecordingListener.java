@@ -2,6 +2,7 @@ package dev.agentbench.core.testing;
 
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.core.RunListener;
@@ -41,6 +42,17 @@ public final class RecordingListener implements RunListener {
     public void cellFinished(CellResult result, int index, int total) {
         finishedAt.put(result.target() + "/" + result.name(), System.nanoTime());
         events.add("cellFinished " + result.target() + "/" + result.name() + " " + result.status());
+    }
+
+    @Override
+    public void profileStarted(PlannedCell cell, int step, int steps) {
+        events.add("profileStarted " + cell.target() + "/" + cell.name() + " " + (step + 1) + "/" + steps);
+    }
+
+    @Override
+    public void profileFinished(PlannedCell cell, Profile profile, String warning, int step, int steps) {
+        events.add("profileFinished " + cell.target() + "/" + cell.name() + " "
+                + (profile != null ? "profile" : "warning: " + warning));
     }
 
     @Override

@@ -175,6 +175,40 @@ public final class TestTargets {
     }
 
     /**
+     * Answers from the script, but fails every turn while a JFR recording runs in its JVM: measured
+     * forks pass, a profile fork fails.
+     */
+    public static final class CameraShy implements BenchTarget {
+        /** What its turn throws while recorded. */
+        public static final String ERROR = "a JFR recording is running";
+
+        @Override
+        public String name() {
+            return "camerashy";
+        }
+
+        @Override
+        public String description() {
+            return "Test: fails every turn while a JFR recording runs";
+        }
+
+        @Override
+        public TargetHandle open(TargetContext context) {
+            return new ScriptedHandle(context.script()) {
+                @Override
+                public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+                    if (jdk.jfr.FlightRecorder.isInitialized() && jdk.jfr.FlightRecorder.getFlightRecorder()
+                            .getRecordings().stream()
+                            .anyMatch(recording -> recording.getState() == jdk.jfr.RecordingState.RUNNING)) {
+                        throw new IllegalStateException(ERROR);
+                    }
+                    return super.runTurn(userId, sessionId, message);
+                }
+            };
+        }
+    }
+
+    /**
      * Sleeps {@link #SLEEP_MILLIS} in every turn, or the target option {@code sleepMillis}: a target of
      * known, CPU-free cost.
      */
