@@ -25,6 +25,20 @@ public interface BenchTarget {
     String description();
 
     /**
+     * The version of the framework this target drives, as its jar on the class path says, recorded
+     * with every run ({@code run.json}'s and {@code summary.json}'s {@code targets}) so that two runs
+     * of different versions can be told apart. Read it from the framework's own jar, never a
+     * constant: {@code return FrameworkVersion.of(SomeFrameworkClass.class);}. It must be cheap and
+     * must not start the framework: the harness asks in the parent JVM, when it lists the targets.
+     *
+     * <p>By default, the {@code Implementation-Version} of the manifest of this target's own jar;
+     * {@code unknown} when it has none.
+     */
+    default String version() {
+        return FrameworkVersion.implementationVersion(getClass());
+    }
+
+    /**
      * Builds one agent of the framework, ready to answer turns: its model client pointed at
      * {@link TargetContext#baseUrl()}, the context's tools adapted to the framework's tool mechanism,
      * and whatever session store the framework uses.

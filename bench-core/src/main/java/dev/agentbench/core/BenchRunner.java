@@ -102,7 +102,8 @@ public final class BenchRunner {
             }
             RunInfo info = new RunInfo(runDir.getFileName().toString(), RunStatus.RUNNING, now(), null,
                     options.arguments(), options.settings(), plan.cells(),
-                    Environment.capture(Path.of("").toAbsolutePath()), notes);
+                    Environment.capture(Path.of("").toAbsolutePath()), notes)
+                    .withTargets(registry.targets(options.targets()).stream().map(TargetDescriptor::info).toList());
             Json.write(new RunLayout(runDir).runJson(), info);
             LatestRun.update(resultsDir, info.runId());
             return new Execution(runDir, info, registry).run();

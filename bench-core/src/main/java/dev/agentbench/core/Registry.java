@@ -2,6 +2,7 @@ package dev.agentbench.core;
 
 import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.Benchmark;
+import dev.agentbench.api.FrameworkVersion;
 import dev.agentbench.core.internal.PluginPath;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -96,6 +97,19 @@ public final class Registry {
         }
     }
 
+    /**
+     * What the target says its framework's version is; {@code unknown (version() failed: ...)} when
+     * asking throws, so that a target with a broken version() still runs.
+     */
+    private static String versionOf(BenchTarget target) {
+        try {
+            String version = target.version();
+            return version == null || version.isBlank() ? FrameworkVersion.UNKNOWN : version.strip();
+        } catch (RuntimeException | LinkageError e) {
+            return FrameworkVersion.UNKNOWN + " (version() failed: " + e + ")";
+        }
+    }
+
     /** A plugin's jar is a jar: a file that is not (a broken download, say) is refused by name, never skipped. */
     private static void checkJar(Path jar) {
         try (JarFile file = new JarFile(jar.toFile())) {
@@ -114,7 +128,8 @@ public final class Registry {
         for (BenchTarget target : providers(BenchTarget.class, loader, plugin)) {
             String location = location(target.getClass(), plugin);
             refuseAll("Target", target.name(), location);
-            TargetDescriptor found = new TargetDescriptor(target.name(), target.description(), location, classpath);
+            TargetDescriptor found = new TargetDescriptor(target.name(), target.description(), versionOf(target),
+                    location, classpath);
             TargetDescriptor before = targets.putIfAbsent(found.name(), found);
             if (before != null) {
                 throw new IllegalArgumentException("Target [" + found.name() + "] is provided twice: by ["

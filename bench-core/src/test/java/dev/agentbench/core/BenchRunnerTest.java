@@ -2,6 +2,7 @@ package dev.agentbench.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
@@ -9,6 +10,7 @@ import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.api.result.TargetInfo;
 import dev.agentbench.core.internal.Json;
 import dev.agentbench.core.testing.PluginJars;
 import dev.agentbench.core.testing.RecordingListener;
@@ -145,6 +147,10 @@ class BenchRunnerTest {
         assertThat(info.endedAt()).isNotNull();
         assertThat(info.arguments()).containsExactly("run", "--targets", "scripted,plugged,probe,sleepy");
         assertThat(info.cells()).hasSize(12).first().isEqualTo(new PlannedCell("scripted", "echo", 1));
+        assertThat(info.targets()).extracting(TargetInfo::name, TargetInfo::version).containsExactly(
+                tuple("scripted", "unknown"), tuple("plugged", PluginJars.VERSION), tuple("probe", "unknown"),
+                tuple("sleepy", "unknown"));
+        assertThat(info.targets().get(1).location()).endsWith(Path.of("plugins", "plugged").toString());
         assertThat(info.settings()).containsEntry("iterations", "6").containsEntry("footprintAgents", "1000");
         assertThat(info.notes()).containsExactly(
                 "Benchmark [solo] does not run concurrently; planned at concurrency 1 only");

@@ -74,7 +74,7 @@ class PlanTest {
     }
 
     private static TargetDescriptor target(String name) {
-        return new TargetDescriptor(name, "test", "here", List.of());
+        return new TargetDescriptor(name, "test", "1.0", "here", List.of());
     }
 
     private static BenchmarkDescriptor benchmark(String name, boolean concurrent) {

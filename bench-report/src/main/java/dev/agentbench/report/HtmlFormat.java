@@ -112,6 +112,10 @@ public final class HtmlFormat implements ReportFormat {
         }
         fact(out, "Targets", legend(targets) + (targets.isEmpty() ? ""
                 : " <span class=\"sub\">(baseline <code>" + Html.text(targets.get(0)) + "</code>)</span>"));
+        String versions = RunHeader.versions(info);
+        if (versions != null) {
+            fact(out, "Versions", Html.text(versions));
+        }
         fact(out, "Arguments", info.arguments().isEmpty() ? "(none)"
                 : "<code>" + Html.text(RunHeader.arguments(info)) + "</code>");
         if (!info.settings().isEmpty()) {

@@ -76,6 +76,10 @@ public final class MarkdownFormat implements ReportFormat {
         if (mock != null) {
             row(out, "Mock warm-up", text(mock));
         }
+        String versions = RunHeader.versions(info);
+        if (versions != null) {
+            row(out, "Versions", text(versions));
+        }
         for (String note : info.notes()) {
             row(out, "Note", text(note));
         }

@@ -46,6 +46,19 @@ final class RunHeader {
         return info.status() == RunStatus.COMPLETED ? "" : " (not every planned cell ran)";
     }
 
+    /**
+     * The version of each target's framework, {@code raw 17.0.15, llmagent 1.8.0}; {@code null} when
+     * the run recorded none.
+     */
+    static String versions(RunInfo info) {
+        if (info.targets().isEmpty()) {
+            return null;
+        }
+        List<String> versions = new ArrayList<>();
+        info.targets().forEach(target -> versions.add(target.name() + " " + target.version()));
+        return String.join(", ", versions);
+    }
+
     /** The arguments as one line, or {@code (none)}. */
     static String arguments(RunInfo info) {
         return info.arguments().isEmpty() ? "(none)" : String.join(" ", info.arguments());

@@ -52,6 +52,7 @@ public final class SummaryJsonFormat implements ReportFormat {
         root.put("startedAt", info.startedAt());
         root.put("endedAt", info.endedAt());
         root.put("baseline", run.targets(options.baseline()).isEmpty() ? null : run.targets(options.baseline()).get(0));
+        root.set("targets", RunData.MAPPER.valueToTree(info.targets()));
         ObjectNode environment = root.putObject("environment");
         for (Map.Entry<String, String> entry : new TreeMap<>(info.environment()).entrySet()) {
             environment.put(entry.getKey(), entry.getValue());

@@ -1,12 +1,10 @@
 package dev.agentbench.langchain4j;
 
 import dev.agentbench.api.BenchTarget;
+import dev.agentbench.api.FrameworkVersion;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.Properties;
+import dev.langchain4j.service.AiServices;
 
 /**
  * LangChain4j as a target: an {@code AiServices} agent (an interface whose chat method takes the
@@ -39,7 +37,7 @@ public final class LangChain4jTarget implements BenchTarget {
 
     @Override
     public String description() {
-        return "LangChain4j " + langChain4jVersion()
+        return "LangChain4j " + version()
                 + ": AiServices agent, a chat memory per session, LangChain4j's OpenAI chat models";
     }
 
@@ -48,17 +46,9 @@ public final class LangChain4jTarget implements BenchTarget {
         return LangChain4jHandle.open(context, LangChain4jOptions.of(context));
     }
 
-    /** The version of LangChain4j this target was built against (LangChain4j has no version constant). */
-    static String langChain4jVersion() {
-        Properties properties = new Properties();
-        try (InputStream in = LangChain4jTarget.class.getResourceAsStream("langchain4j.properties")) {
-            if (in == null) {
-                throw new IllegalStateException("langchain4j.properties is missing from the langchain4j target's jar");
-            }
-            properties.load(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return properties.getProperty("version");
+    /** The version of the LangChain4j jar on the class path (LangChain4j has no version constant). */
+    @Override
+    public String version() {
+        return FrameworkVersion.of(AiServices.class);
     }
 }

@@ -3,9 +3,11 @@ package dev.agentbench.langchain4j;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.langchain4j.service.AiServices;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.script.Script;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,5 +38,15 @@ class LangChain4jOptionsTest {
         assertThatThrownBy(() -> LangChain4jOptions.of(context(Map.of("stream", "yes"))))
                 .hasMessageContaining("[stream] must be true or false");
         assertThat(LangChain4jOptions.of(context(Map.of("temperature", "0")))).isNotNull();
+    }
+
+    @Test
+    void theVersionIsTheLangChain4jJarsOnTheClassPathAndTheDescriptionNamesIt() throws Exception {
+        String jar = Path.of(AiServices.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .getFileName().toString();
+        String version = new LangChain4jTarget().version();
+        assertThat(version).matches("\\d+\\.\\d+\\.\\d+.*");
+        assertThat(jar).endsWith("-" + version + ".jar");
+        assertThat(new LangChain4jTarget().description()).startsWith("LangChain4j " + version + ": ");
     }
 }

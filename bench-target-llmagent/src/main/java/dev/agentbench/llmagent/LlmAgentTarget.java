@@ -1,7 +1,8 @@
 package dev.agentbench.llmagent;
 
-import com.google.adk.Version;
+import com.google.adk.agents.LlmAgent;
 import dev.agentbench.api.BenchTarget;
+import dev.agentbench.api.FrameworkVersion;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 
@@ -29,9 +30,6 @@ public final class LlmAgentTarget implements BenchTarget {
     /** The target's name, as users type it. */
     public static final String NAME = "llmagent";
 
-    /** The version of ADK this target was compiled against (a constant, so reading it loads no ADK class). */
-    public static final String ADK_VERSION = Version.JAVA_ADK_VERSION;
-
     @Override
     public String name() {
         return NAME;
@@ -39,8 +37,14 @@ public final class LlmAgentTarget implements BenchTarget {
 
     @Override
     public String description() {
-        return "Google ADK for Java " + ADK_VERSION
+        return "Google ADK for Java " + version()
                 + ": LlmAgent in an InMemoryRunner, ADK's own OpenAI chat-completions client";
+    }
+
+    /** The version of the ADK jar on the class path, read from the jar without loading ADK. */
+    @Override
+    public String version() {
+        return FrameworkVersion.of(LlmAgent.class);
     }
 
     @Override

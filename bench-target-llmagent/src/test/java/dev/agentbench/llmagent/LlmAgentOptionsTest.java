@@ -3,11 +3,13 @@ package dev.agentbench.llmagent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.adk.agents.LlmAgent;
 import com.google.adk.agents.RunConfig.StreamingMode;
 import com.google.adk.agents.RunConfig.ToolExecutionMode;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.script.Script;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -47,5 +49,15 @@ class LlmAgentOptionsTest {
         assertThatThrownBy(() -> LlmAgentOptions.of(context(Map.of("stream", "yes"))))
                 .hasMessageContaining("[stream] must be true or false");
         assertThat(LlmAgentOptions.of(context(Map.of("temperature", "0")))).isNotNull();
+    }
+
+    @Test
+    void theVersionIsTheAdkJarsOnTheClassPathAndTheDescriptionNamesIt() throws Exception {
+        String jar = Path.of(LlmAgent.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .getFileName().toString();
+        String version = new LlmAgentTarget().version();
+        assertThat(version).matches("\\d+\\.\\d+\\.\\d+.*");
+        assertThat(jar).endsWith("-" + version + ".jar");
+        assertThat(new LlmAgentTarget().description()).startsWith("Google ADK for Java " + version + ": ");
     }
 }

@@ -1,12 +1,10 @@
 package dev.agentbench.springai;
 
 import dev.agentbench.api.BenchTarget;
+import dev.agentbench.api.FrameworkVersion;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.Properties;
+import org.springframework.ai.chat.client.ChatClient;
 
 /**
  * Spring AI as a target, without Spring Boot: a {@code ChatClient} over an {@code OpenAiChatModel}
@@ -31,8 +29,6 @@ public final class SpringAiTarget implements BenchTarget {
     /** The target's name, as users type it. */
     public static final String NAME = "springai";
 
-    /** The version of Spring AI this target was built against (read from a resource, so no Spring AI class is loaded). */
-    public static final String SPRING_AI_VERSION = version();
 
     @Override
     public String name() {
@@ -41,7 +37,7 @@ public final class SpringAiTarget implements BenchTarget {
 
     @Override
     public String description() {
-        return "Spring AI " + SPRING_AI_VERSION
+        return "Spring AI " + version()
                 + ": ChatClient over OpenAiChatModel (OpenAI Java SDK, OkHttp), ToolCallingAdvisor, MessageChatMemoryAdvisor";
     }
 
@@ -50,16 +46,9 @@ public final class SpringAiTarget implements BenchTarget {
         return SpringAiHandle.open(context, SpringAiOptions.of(context));
     }
 
-    private static String version() {
-        Properties properties = new Properties();
-        try (InputStream in = SpringAiTarget.class.getResourceAsStream("versions.properties")) {
-            if (in == null) {
-                throw new IllegalStateException("versions.properties is missing from the springai target's jar");
-            }
-            properties.load(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return properties.getProperty("spring-ai");
+    /** The version of the Spring AI jar on the class path, read from the jar without loading Spring AI. */
+    @Override
+    public String version() {
+        return FrameworkVersion.of(ChatClient.class);
     }
 }

@@ -7,6 +7,7 @@ import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.script.Script;
 import java.net.URI;
 import java.util.List;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -31,8 +32,12 @@ class SpringAiOptionsTest {
     }
 
     @Test
-    void theDescriptionNamesTheSpringAiVersionItWasBuiltAgainst() {
-        assertThat(SpringAiTarget.SPRING_AI_VERSION).matches("\\d+\\.\\d+\\.\\d+.*");
-        assertThat(new SpringAiTarget().description()).startsWith("Spring AI " + SpringAiTarget.SPRING_AI_VERSION + ": ");
+    void theVersionIsTheSpringAiJarsOnTheClassPathAndTheDescriptionNamesIt() throws Exception {
+        String jar = Path.of(org.springframework.ai.chat.client.ChatClient.class.getProtectionDomain().getCodeSource()
+                .getLocation().toURI()).getFileName().toString(); // spring-ai-client-chat-2.0.1.jar
+        String version = new SpringAiTarget().version();
+        assertThat(version).matches("\\d+\\.\\d+\\.\\d+.*");
+        assertThat(jar).endsWith("-" + version + ".jar");
+        assertThat(new SpringAiTarget().description()).startsWith("Spring AI " + version + ": ");
     }
 }

@@ -23,6 +23,8 @@ import java.util.Objects;
  *     expanded by concurrency, where a budget stopped it, and so on; empty when none
  * @param mockWarmup how the mock was warmed before the first cell; {@code null} before it was, in a
  *     dry run, and in results of format 1
+ * @param targets the planned targets, in plan order, with the version of the framework each drove;
+ *     empty in results written before versions were recorded
  */
 public record RunInfo(
         int format,
@@ -35,7 +37,8 @@ public record RunInfo(
         List<PlannedCell> cells,
         Map<String, String> environment,
         List<String> notes,
-        MockWarmup mockWarmup) {
+        MockWarmup mockWarmup,
+        List<TargetInfo> targets) {
 
     public RunInfo {
         if (format == 0) {
@@ -52,13 +55,15 @@ public record RunInfo(
         cells = cells == null ? List.of() : List.copyOf(cells);
         environment = environment == null ? Map.of() : Map.copyOf(environment);
         notes = notes == null ? List.of() : List.copyOf(notes);
+        targets = targets == null ? List.of() : List.copyOf(targets);
     }
 
     /** A record in this version's results format. */
     public RunInfo(String runId, RunStatus status, String startedAt, String endedAt, List<String> arguments,
             Map<String, String> settings, List<PlannedCell> cells, Map<String, String> environment,
             List<String> notes) {
-        this(RunLayout.FORMAT, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes, null);
+        this(RunLayout.FORMAT, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes, null,
+                List.of());
     }
 
     /** A record without notes. */
@@ -70,7 +75,7 @@ public record RunInfo(
     /** This record, ended with {@code status} at {@code endedAt}. */
     public RunInfo ended(RunStatus status, String endedAt) {
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                mockWarmup);
+                mockWarmup, targets);
     }
 
     /** This record with {@code note} added to its notes. */
@@ -78,12 +83,23 @@ public record RunInfo(
         List<String> more = new java.util.ArrayList<>(notes);
         more.add(note);
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, more,
-                mockWarmup);
+                mockWarmup, targets);
+    }
+
+    /** This record with its targets. */
+    public RunInfo withTargets(List<TargetInfo> planned) {
+        return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
+                mockWarmup, planned);
+    }
+
+    /** The version recorded for target {@code name}; empty when the run recorded none. */
+    public java.util.Optional<String> versionOf(String name) {
+        return targets.stream().filter(target -> target.name().equals(name)).map(TargetInfo::version).findFirst();
     }
 
     /** This record with the mock's warm-up. */
     public RunInfo withMockWarmup(MockWarmup warmup) {
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                warmup);
+                warmup, targets);
     }
 }

@@ -37,6 +37,12 @@ public final class NoopTarget implements BenchTarget {
         return "Calibration: answers from the script with no HTTP and no framework (the harness floor)";
     }
 
+    /** The Java version: the JDK, all the no-op target runs on. */
+    @Override
+    public String version() {
+        return System.getProperty("java.version");
+    }
+
     @Override
     public TargetHandle open(TargetContext context) {
         return new Handle(context.script(), context.tools());

@@ -29,6 +29,12 @@ public final class RawTarget implements BenchTarget {
         return "Floor: no framework, the JDK HttpClient and Jackson in the least agent loop that works";
     }
 
+    /** The Java version: the JDK's HttpClient, which the floor drives. */
+    @Override
+    public String version() {
+        return System.getProperty("java.version");
+    }
+
     @Override
     public TargetHandle open(TargetContext context) {
         return new RawAgent(context, context.booleanOption("stream", false));

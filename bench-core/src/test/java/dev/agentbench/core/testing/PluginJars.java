@@ -6,8 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
@@ -17,6 +19,9 @@ import javax.tools.ToolProvider;
  * path but the plugin's own, with its {@code META-INF/services} entry.
  */
 public final class PluginJars {
+
+    /** The {@code Implementation-Version} of every plugin jar built here: what its target's {@code version()} says. */
+    public static final String VERSION = "4.5.6";
 
     private PluginJars() {}
 
@@ -59,7 +64,10 @@ public final class PluginJars {
         }
         Files.createDirectories(folder);
         Path jar = folder.resolve("plugin.jar");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.IMPLEMENTATION_VERSION, VERSION);
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest);
                 Stream<Path> files = Files.walk(classes)) {
             for (Path file : files.filter(Files::isRegularFile).toList()) {
                 out.putNextEntry(new JarEntry(classes.relativize(file).toString().replace('\\', '/')));

@@ -30,6 +30,10 @@ public final class CompareJson {
         root.put("formatVersion", FORMAT_VERSION);
         run(root.putObject("base"), comparison.base());
         run(root.putObject("new"), comparison.changed());
+        var changes = root.putArray("versionChanges");
+        for (Comparison.VersionChange change : comparison.versionChanges()) {
+            changes.addObject().put("target", change.target()).put("base", change.base()).put("new", change.changed());
+        }
         root.putObject("method")
                 .put("statistic", "median of fork medians")
                 .put("interval", "the wider of Welch's t on the log fork medians and a hierarchical percentile bootstrap"
@@ -78,6 +82,8 @@ public final class CompareJson {
         node.put("runId", run.runId());
         node.put("status", run.status().name());
         node.put("startedAt", run.startedAt());
+        var versions = node.putObject("versions");
+        run.versions().forEach(versions::put);
     }
 
     private static void side(ObjectNode parent, String field, CellSide side) {

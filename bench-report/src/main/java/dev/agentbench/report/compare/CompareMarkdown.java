@@ -23,6 +23,10 @@ public final class CompareMarkdown {
         out.append("| | |\n|---|---|\n");
         row(out, "Base run", run(comparison.base()));
         row(out, "New run", run(comparison.changed()));
+        for (Comparison.VersionChange change : comparison.versionChanges()) {
+            row(out, "Version change", code(change.target()) + " " + code(change.base()) + " → "
+                    + code(change.changed()) + ": its cells compare two versions of its framework");
+        }
         row(out, "Rule", "regression: median new ÷ base above " + ratio(1 + options.threshold()) + " (threshold "
                 + CompareOptions.percent(options.threshold()) + ") and its " + interval + " wholly above 1×; "
                 + "improvement: below " + ratio(1 - options.threshold()) + " and its interval wholly below 1×; "

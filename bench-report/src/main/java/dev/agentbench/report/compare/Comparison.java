@@ -38,19 +38,49 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
      * @param runId the run's id
      * @param status how the run ended
      * @param startedAt when it started, ISO-8601 UTC
+     * @param versions the version of each target's framework, by target, as the run recorded them;
+     *     empty for a run that recorded none
      */
-    public record RunRef(String runId, RunStatus status, String startedAt) {
+    public record RunRef(String runId, RunStatus status, String startedAt, Map<String, String> versions) {
+
+        public RunRef {
+            versions = versions == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versions));
+        }
 
         static RunRef of(RunInfo info) {
-            return new RunRef(info.runId(), info.status(), info.startedAt());
+            Map<String, String> versions = new LinkedHashMap<>();
+            info.targets().forEach(target -> versions.put(target.name(), target.version()));
+            return new RunRef(info.runId(), info.status(), info.startedAt(), versions);
         }
     }
+
+    /**
+     * A target whose framework version differs between the two runs: its cells compare two versions
+     * of the framework, not two builds of one.
+     *
+     * @param target the target
+     * @param base its version in the base run
+     * @param changed its version in the new run
+     */
+    public record VersionChange(String target, String base, String changed) {}
 
     public Comparison {
         Objects.requireNonNull(base, "base");
         Objects.requireNonNull(changed, "changed");
         Objects.requireNonNull(options, "options");
         cells = List.copyOf(cells);
+    }
+
+    /** The targets of both runs whose recorded versions differ, in the base run's order. */
+    public List<VersionChange> versionChanges() {
+        List<VersionChange> changes = new ArrayList<>();
+        base.versions().forEach((target, version) -> {
+            String other = changed.versions().get(target);
+            if (other != null && !other.equals(version)) {
+                changes.add(new VersionChange(target, version, other));
+            }
+        });
+        return changes;
     }
 
     /** Compares the cells of two runs. */

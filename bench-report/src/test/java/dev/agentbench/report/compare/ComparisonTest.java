@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.TargetInfo;
+import dev.agentbench.report.RunData;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -277,5 +279,35 @@ class ComparisonTest {
         assertThat(cells.get(7).path("base").isNull()).isTrue();
         assertThat(cells.get(8).path("verdict").asText()).isEqualTo("BASE_ONLY");
         assertThat(cells.get(8).path("new").isNull()).isTrue();
+    }
+
+    @Test
+    void aTargetWhoseFrameworkVersionChangedIsNamedInMarkdownAndJson() throws Exception {
+        RunData base = withVersions(TwoRuns.base(), "raw", "17.0.15", "llmagent", "1.8.0");
+        RunData changed = withVersions(TwoRuns.base(), "raw", "17.0.15", "llmagent", "1.9.0");
+        Comparison comparison = Comparison.of(base, changed, CompareOptions.defaults());
+
+        assertThat(comparison.versionChanges()).containsExactly(new Comparison.VersionChange("llmagent", "1.8.0", "1.9.0"));
+        assertThat(CompareMarkdown.render(comparison)).contains(
+                "| Version change | `llmagent` `1.8.0` → `1.9.0`: its cells compare two versions of its framework |");
+        JsonNode root = new ObjectMapper().readTree(CompareJson.render(comparison));
+        assertThat(root.path("versionChanges").toString())
+                .isEqualTo("[{\"target\":\"llmagent\",\"base\":\"1.8.0\",\"new\":\"1.9.0\"}]");
+        assertThat(root.path("new").path("versions").toString()).isEqualTo("{\"raw\":\"17.0.15\",\"llmagent\":\"1.9.0\"}");
+
+        Comparison same = Comparison.of(base, withVersions(TwoRuns.base(), "raw", "17.0.15", "llmagent", "1.8.0"),
+                CompareOptions.defaults());
+        assertThat(same.versionChanges()).isEmpty();
+        assertThat(CompareMarkdown.render(same)).doesNotContain("Version change");
+        assertThat(Comparison.of(TwoRuns.base(), changed, CompareOptions.defaults()).versionChanges())
+                .as("a run that recorded no versions").isEmpty();
+    }
+
+    private static RunData withVersions(RunData run, String... namesAndVersions) {
+        List<TargetInfo> targets = new java.util.ArrayList<>();
+        for (int i = 0; i < namesAndVersions.length; i += 2) {
+            targets.add(new TargetInfo(namesAndVersions[i], "test", namesAndVersions[i + 1], "here"));
+        }
+        return new RunData(run.layout(), run.info().withTargets(targets), run.cells());
     }
 }
