@@ -27,7 +27,9 @@ class PackageGroupsTest {
         "dev.agentbench.builtin.tool.Add|harness",
         "dev.agentbench.mock.MockMain|harness",
         "dev.agentbench.testkit.TargetContract|harness",
-        "dev.agentbench.shaded.com.fasterxml.jackson.databind.ObjectMapper|harness",
+        "dev.agentbench.shaded.picocli.CommandLine|harness",
+        // the harness's relocated Jackson, which the raw floor's agent loop uses, is JSON
+        "dev.agentbench.shaded.jackson.databind.ObjectMapper|JSON",
         // JSON, before the JDK's javax.
         "com.fasterxml.jackson.databind.ObjectMapper|JSON",
         "com.google.gson.Gson|JSON",
