@@ -107,6 +107,10 @@ public final class MarkdownFormat implements ReportFormat {
             for (ProfileSection.TargetProfile target : benchmark.targets()) {
                 out.append("#### ").append(text(target.target())).append("\n\n").append(withCode(target.summary()))
                         .append("\n\n");
+                if (target.packages() != null) {
+                    out.append("Top packages by self samples:\n\n");
+                    table(out, target.packages());
+                }
                 if (target.methods() != null) {
                     out.append("Top methods by self samples:\n\n");
                     table(out, target.methods());

@@ -46,8 +46,11 @@ final class ProfileHtml {
                 .append(" <span class=\"sub\">").append(Html.text(benchmark)).append("</span></h4>\n<p class=\"")
                 .append(target.profile().profile() == null ? "note problem" : "sub").append("\">")
                 .append(Html.withCode(target.summary())).append("</p>\n");
-        if (target.methods() != null || target.allocations() != null) {
+        if (target.packages() != null || target.methods() != null || target.allocations() != null) {
             out.append("<div class=\"prof-tables\">\n");
+            if (target.packages() != null) {
+                table(out, target.packages(), "top " + ProfileSection.PACKAGES + " packages by self samples");
+            }
             if (target.methods() != null) {
                 table(out, target.methods(), "top " + ProfileSection.METHODS + " methods by self samples");
             }

@@ -42,6 +42,9 @@ final class ProfileSection {
     /** The allocated types each target shows. */
     static final int ALLOCATIONS = 5;
 
+    /** How many packages a profiled cell lists. */
+    static final int PACKAGES = 8;
+
     /** The name of the row that sums the groups. */
     static final String ALL = "all";
 
@@ -69,10 +72,12 @@ final class ProfileSection {
      * One profiled cell.
      *
      * @param summary one line: samples, iterations and recording, or why there is nothing to show
+     * @param packages the top packages; {@code null} without samples, or in a profile that counted none
      * @param methods the top methods; {@code null} without samples
      * @param allocations the top allocated types; {@code null} when none was sampled
      */
-    record TargetProfile(String target, CellProfile profile, String summary, Table methods, Table allocations) {}
+    record TargetProfile(String target, CellProfile profile, String summary, Table packages, Table methods,
+            Table allocations) {}
 
     private ProfileSection() {}
 
@@ -182,7 +187,7 @@ final class ProfileSection {
 
     private static TargetProfile target(String target, CellProfile cell) {
         if (cell.profile() == null) {
-            return new TargetProfile(target, cell, cell.problem(), null, null);
+            return new TargetProfile(target, cell, cell.problem(), null, null, null);
         }
         Profile profile = cell.profile();
         String summary = String.format(Locale.ROOT, "%,d CPU samples over %,d iterations (%s) of the profile fork's "
@@ -191,9 +196,9 @@ final class ProfileSection {
                         : profile.profiler(), code(cell.recording()));
         if (!cell.sampled()) {
             return new TargetProfile(target, cell, summary + ". No CPU sample was recorded: nothing to show.", null,
-                    allocations(profile));
+                    null, allocations(profile));
         }
-        return new TargetProfile(target, cell, summary, methods(profile), allocations(profile));
+        return new TargetProfile(target, cell, summary, packages(profile), methods(profile), allocations(profile));
     }
 
     /** The {@code limit} methods with the most self samples (the most total samples first among equals). */
@@ -215,6 +220,26 @@ final class ProfileSection {
                     percent((double) method.total() / profile.cpuSamples())));
         }
         return new Table(List.of("Method", "Group", "Self", "Total"), List.copyOf(rows), true, 2);
+    }
+
+    /**
+     * Package | Group | Self | Total: the packages with the most self samples, in % of the samples;
+     * {@code null} for a profile that counted no package.
+     */
+    private static Table packages(Profile profile) {
+        if (profile.packages().isEmpty()) {
+            return null;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        profile.packages().stream()
+                .filter(pkg -> pkg.self() > 0)
+                .sorted(Comparator.comparingLong(Profile.PackageSamples::self).reversed()
+                        .thenComparing(Comparator.comparingLong(Profile.PackageSamples::total).reversed()))
+                .limit(PACKAGES)
+                .forEach(pkg -> rows.add(List.of(pkg.name() == null || pkg.name().isEmpty() ? "(no package)" : pkg.name(),
+                        group(pkg.group()), percent((double) pkg.self() / profile.cpuSamples()),
+                        percent((double) pkg.total() / profile.cpuSamples()))));
+        return new Table(List.of("Package", "Group", "Self", "Total"), List.copyOf(rows), true, 2);
     }
 
     /** Type | Group | Sampled bytes | Per iteration | Samples; {@code null} when nothing was sampled. */

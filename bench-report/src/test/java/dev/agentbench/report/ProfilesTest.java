@@ -56,9 +56,9 @@ class ProfilesTest {
                         // 0.227041 × 247 = 56.1; 0.123218 × 550 = 67.8
                         + "| HTTP client | 56.1 µs (22.7%) | 67.8 µs (12.3%) | +11.7 µs |\n"
                         // the floor's JSON is the harness's own relocated Jackson
-                        + "| JSON | 0 ns (0.0%) | 61.6 µs (11.2%) | +61.6 µs |\n"
+                        + "| JSON | 29.6 µs (12.0%) | 61.6 µs (11.2%) | +32.0 µs |\n"
                         + "| JDK | 141 µs (57.1%) | 236 µs (43.0%) | +95.2 µs |\n"
-                        + "| harness | 42.8 µs (17.3%) | 13.4 µs (2.4%) | −29.4 µs |\n"
+                        + "| harness | 13.2 µs (5.4%) | 13.4 µs (2.4%) | +210 ns |\n"
                         + "| all | 247 µs | 550 µs | +303 µs |\n");
         assertThat(markdown.indexOf("## Results")).isLessThan(markdown.indexOf("## Profiles"));
         assertThat(markdown.indexOf("## Profiles")).isLessThan(markdown.indexOf("## Warnings"));
@@ -79,10 +79,16 @@ class ProfilesTest {
                 "| `jdk.internal.net.http.ResponseContent$FixedLengthBodyParser.accept` | HTTP client | 4.6% | 4.6% |",
                 "| `com.fasterxml.jackson.core.json.WriterBasedJsonGenerator.writeString` | JSON | 4.2% | 4.2% |",
                 "| `com.google.adk.events.Event` | framework | 56.0 MiB | 7.31 KiB | 127 |");
-        assertThat(methodRows(adk.substring(0, adk.indexOf("Top allocated types")))).hasSize(ProfileSection.METHODS);
+        assertThat(adk).contains("Top packages by self samples:\n\n| Package | Group | Self | Total |\n",
+                "| `com.google.adk.flows.llmflows` | framework | 9.5% | 47.8% |",
+                "| `io.reactivex.rxjava3.internal.operators.flowable` | framework | 5.6% | 57.7% |");
+        assertThat(methodRows(adk.substring(adk.indexOf("Top packages"), adk.indexOf("Top methods"))))
+                .hasSize(ProfileSection.PACKAGES);
+        assertThat(methodRows(adk.substring(adk.indexOf("Top methods"), adk.indexOf("Top allocated types"))))
+                .hasSize(ProfileSection.METHODS);
         assertThat(methodRows(adk.substring(adk.indexOf("Top allocated types")))).hasSize(ProfileSection.ALLOCATIONS);
         String raw = markdown.substring(markdown.indexOf("#### raw"), markdown.indexOf("#### llmagent"));
-        assertThat(raw).contains("| `dev.agentbench.shaded.jackson.core.json.UTF8JsonGenerator.writeString` | harness |")
+        assertThat(raw).contains("| `dev.agentbench.shaded.jackson.core.json.UTF8JsonGenerator.writeString` | JSON |")
                 .doesNotContain("com.google.adk");
     }
 
@@ -165,7 +171,7 @@ class ProfilesTest {
         RunData.MAPPER.writeValue(result.toFile(), cell);
         String markdown = markdown(RunData.read(run));
         assertThat(markdown).contains("| Group | raw share | llmagent share | llmagent − raw |\n",
-                "| framework | 2.8% | 31.1% | +28.3 pp |\n", "| harness | 17.3% | 2.4% | −14.9 pp |\n",
+                "| framework | 2.8% | 31.1% | +28.3 pp |\n", "| harness | 5.4% | 2.4% | −2.9 pp |\n",
                 "| all | 100% of 392 samples | 100% of 982 samples |  |\n",
                 "Shares of the CPU samples in % (differences in percentage points), not times: there is no CPU time "
                         + "per iteration for `llmagent` (no CPU time recorded).");

@@ -30,6 +30,9 @@ import java.util.Objects;
  *     jdk.ObjectAllocationSample} weights), at most 20, most bytes first
  * @param flame every sampled stack merged from the root: a node's {@code samples} counts the
  *     samples whose stack passes through it; nodes under 0.2% of {@code cpuSamples} are left out
+ * @param packages the packages with the most self samples, and those with the most total samples
+ *     (at most 30 of each, kept once), most self samples first: where a framework's own time goes,
+ *     a level above its methods; empty in profiles written before packages were counted
  */
 public record Profile(
         int format,
@@ -45,7 +48,8 @@ public record Profile(
         List<GroupShare> groups,
         List<MethodSamples> methods,
         List<Allocation> allocations,
-        FlameNode flame) {
+        FlameNode flame,
+        List<PackageSamples> packages) {
 
     /** The package groups, in the order reports show them. */
     public static final List<String> GROUPS = List.of("framework", "HTTP client", "JSON", "JDK", "harness");
@@ -56,6 +60,15 @@ public record Profile(
         groups = groups == null ? List.of() : List.copyOf(groups);
         methods = methods == null ? List.of() : List.copyOf(methods);
         allocations = allocations == null ? List.of() : List.copyOf(allocations);
+        packages = packages == null ? List.of() : List.copyOf(packages);
+    }
+
+    /** A profile without its packages. */
+    public Profile(int format, String target, String benchmark, int concurrency, String name, String profiler,
+            String recording, long durationNanos, long iterations, long cpuSamples, List<GroupShare> groups,
+            List<MethodSamples> methods, List<Allocation> allocations, FlameNode flame) {
+        this(format, target, benchmark, concurrency, name, profiler, recording, durationNanos, iterations, cpuSamples,
+                groups, methods, allocations, flame, List.of());
     }
 
     /**
@@ -76,6 +89,17 @@ public record Profile(
      * @param total samples with this method anywhere on the stack (counted once per sample)
      */
     public record MethodSamples(String method, String group, long self, long total) {}
+
+    /**
+     * One package's samples.
+     *
+     * @param name the package, {@code com.google.adk.flows.llmflows}
+     * @param group the group of its classes
+     * @param self samples with a method of this package on top
+     * @param total samples with a method of this package anywhere on the stack (counted once per
+     *     sample)
+     */
+    public record PackageSamples(String name, String group, long self, long total) {}
 
     /**
      * One allocated type.

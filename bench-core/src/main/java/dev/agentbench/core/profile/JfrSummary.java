@@ -38,6 +38,7 @@ import jdk.jfr.consumer.RecordingFile;
  *   <li>{@code methods}: the {@value #TOP_METHODS} methods with the most self samples and the
  *       {@value #TOP_METHODS} with the most total samples (a method counted once per sample, however
  *       often it recurs in it), each once, most self samples first.</li>
+ *   <li>{@code packages}: the same for the methods' packages, a package counted once per sample.</li>
  *   <li>{@code allocations}: the {@code jdk.ObjectAllocationSample} events' weights summed by the
  *       allocated type, the {@value #TOP_ALLOCATIONS} with the most bytes; a type's group is the group
  *       whose top frames allocated most of its bytes. A sample's weight is what its thread allocated
@@ -69,6 +70,8 @@ public final class JfrSummary {
     private final long[] groupSelf = new long[Profile.GROUPS.size()];
     /** self and total samples, by frame. */
     private final Map<String, long[]> methods = new HashMap<>();
+    /** self and total samples, by package. */
+    private final Map<String, long[]> packages = new HashMap<>();
     private final Map<String, Allocated> allocated = new HashMap<>();
     /** Every allocation sample, until the first of each thread is known. */
     private final List<AllocationSample> allocationSamples = new ArrayList<>();
@@ -142,10 +145,16 @@ public final class JfrSummary {
         String top = frames.get(0);
         groupSelf[Profile.GROUPS.indexOf(groupOf(top))]++;
         methods.computeIfAbsent(top, name -> new long[2])[0]++;
+        packages.computeIfAbsent(packageOf(top), name -> new long[2])[0]++;
         Set<String> seen = new HashSet<>();
+        Set<String> seenPackages = new HashSet<>();
         for (String frame : frames) {
             if (seen.add(frame)) {
                 methods.computeIfAbsent(frame, name -> new long[2])[1]++;
+            }
+            String pkg = packageOf(frame);
+            if (seenPackages.add(pkg)) {
+                packages.computeIfAbsent(pkg, name -> new long[2])[1]++;
             }
         }
         Node node = root;
@@ -225,19 +234,42 @@ public final class JfrSummary {
         }
         return new Profile(RunLayout.FORMAT, cell.target(), cell.benchmark(), cell.concurrency(), cell.name(),
                 "jfr", recording, durationNanos, iterations, cpuSamples, shares, topMethods(), topAllocations(),
-                root.toFlame(cpuSamples, 0));
+                root.toFlame(cpuSamples, 0), topPackages());
+    }
+
+    /** The package of a frame {@code package.Class.method}; empty for a class in no package. */
+    static String packageOf(String frame) {
+        int method = frame.lastIndexOf('.');
+        String className = method < 0 ? frame : frame.substring(0, method);
+        int type = className.lastIndexOf('.');
+        return type < 0 ? "" : className.substring(0, type);
+    }
+
+    private List<Profile.PackageSamples> topPackages() {
+        Set<String> kept = new LinkedHashSet<>(top(packages, 0));
+        kept.addAll(top(packages, 1));
+        return packages.entrySet().stream().filter(e -> kept.contains(e.getKey())).sorted(order(0))
+                .map(e -> new Profile.PackageSamples(e.getKey(), groupOf(e.getKey() + ".X.m"), e.getValue()[0],
+                        e.getValue()[1]))
+                .toList();
+    }
+
+    /** The {@link #TOP_METHODS} keys with the most samples of kind {@code index} (0 self, 1 total). */
+    private static List<String> top(Map<String, long[]> counts, int index) {
+        return counts.entrySet().stream().filter(e -> e.getValue()[index] > 0).sorted(order(index))
+                .limit(TOP_METHODS).map(Map.Entry::getKey).toList();
+    }
+
+    /** Most samples of kind {@code index} first, then of the other kind, then by name. */
+    private static Comparator<Map.Entry<String, long[]>> order(int index) {
+        return Comparator.<Map.Entry<String, long[]>>comparingLong(e -> -e.getValue()[index])
+                .thenComparingLong(e -> -e.getValue()[1 - index]).thenComparing(Map.Entry::getKey);
     }
 
     private List<Profile.MethodSamples> topMethods() {
-        Comparator<Map.Entry<String, long[]>> bySelf = Comparator.<Map.Entry<String, long[]>>comparingLong(e -> -e.getValue()[0])
-                .thenComparingLong(e -> -e.getValue()[1]).thenComparing(Map.Entry::getKey);
-        Comparator<Map.Entry<String, long[]>> byTotal = Comparator.<Map.Entry<String, long[]>>comparingLong(e -> -e.getValue()[1])
-                .thenComparingLong(e -> -e.getValue()[0]).thenComparing(Map.Entry::getKey);
-        Set<String> kept = new LinkedHashSet<>();
-        methods.entrySet().stream().filter(e -> e.getValue()[0] > 0).sorted(bySelf).limit(TOP_METHODS)
-                .forEach(e -> kept.add(e.getKey()));
-        methods.entrySet().stream().sorted(byTotal).limit(TOP_METHODS).forEach(e -> kept.add(e.getKey()));
-        return methods.entrySet().stream().filter(e -> kept.contains(e.getKey())).sorted(bySelf)
+        Set<String> kept = new LinkedHashSet<>(top(methods, 0));
+        kept.addAll(top(methods, 1));
+        return methods.entrySet().stream().filter(e -> kept.contains(e.getKey())).sorted(order(0))
                 .map(e -> new Profile.MethodSamples(e.getKey(), groupOf(e.getKey()), e.getValue()[0], e.getValue()[1]))
                 .toList();
     }
