@@ -108,7 +108,7 @@ public final class MarkdownFormat implements ReportFormat {
                 out.append("#### ").append(text(target.target())).append("\n\n").append(withCode(target.summary()))
                         .append("\n\n");
                 if (target.packages() != null) {
-                    out.append("Top packages by self samples:\n\n");
+                    out.append("Top framework packages by self samples:\n\n");
                     table(out, target.packages());
                 }
                 if (target.methods() != null) {

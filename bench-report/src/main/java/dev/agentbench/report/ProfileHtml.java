@@ -49,7 +49,7 @@ final class ProfileHtml {
         if (target.packages() != null || target.methods() != null || target.allocations() != null) {
             out.append("<div class=\"prof-tables\">\n");
             if (target.packages() != null) {
-                table(out, target.packages(), "top " + ProfileSection.PACKAGES + " packages by self samples");
+                table(out, target.packages(), "top " + ProfileSection.PACKAGES + " framework packages by self samples");
             }
             if (target.methods() != null) {
                 table(out, target.methods(), "top " + ProfileSection.METHODS + " methods by self samples");

@@ -42,7 +42,7 @@ final class ProfileSection {
     /** The allocated types each target shows. */
     static final int ALLOCATIONS = 5;
 
-    /** How many packages a profiled cell lists. */
+    /** How many of its framework's packages a profiled cell lists. */
     static final int PACKAGES = 8;
 
     /** The name of the row that sums the groups. */
@@ -223,23 +223,25 @@ final class ProfileSection {
     }
 
     /**
-     * Package | Group | Self | Total: the packages with the most self samples, in % of the samples;
-     * {@code null} for a profile that counted no package.
+     * Package | Self | Total: the packages of the framework group with the most self samples, in % of
+     * the samples (the other groups' time is in the table by group); {@code null} for a profile with
+     * none.
      */
     private static Table packages(Profile profile) {
-        if (profile.packages().isEmpty()) {
+        List<Profile.PackageSamples> framework = profile.packages().stream()
+                .filter(pkg -> pkg.self() > 0 && Profile.GROUPS.get(0).equals(pkg.group())).toList();
+        if (framework.isEmpty()) {
             return null;
         }
         List<List<String>> rows = new ArrayList<>();
-        profile.packages().stream()
-                .filter(pkg -> pkg.self() > 0)
+        framework.stream()
                 .sorted(Comparator.comparingLong(Profile.PackageSamples::self).reversed()
                         .thenComparing(Comparator.comparingLong(Profile.PackageSamples::total).reversed()))
                 .limit(PACKAGES)
                 .forEach(pkg -> rows.add(List.of(pkg.name() == null || pkg.name().isEmpty() ? "(no package)" : pkg.name(),
-                        group(pkg.group()), percent((double) pkg.self() / profile.cpuSamples()),
+                        percent((double) pkg.self() / profile.cpuSamples()),
                         percent((double) pkg.total() / profile.cpuSamples()))));
-        return new Table(List.of("Package", "Group", "Self", "Total"), List.copyOf(rows), true, 2);
+        return new Table(List.of("Package", "Self", "Total"), List.copyOf(rows), true, 1);
     }
 
     /** Type | Group | Sampled bytes | Per iteration | Samples; {@code null} when nothing was sampled. */

@@ -51,7 +51,7 @@ public record Profile(
         FlameNode flame,
         List<PackageSamples> packages) {
 
-    /** The package groups, in the order reports show them. */
+    /** The package groups, in the order reports show them: {@code framework} first. */
     public static final List<String> GROUPS = List.of("framework", "HTTP client", "JSON", "JDK", "harness");
 
     public Profile {
