@@ -266,18 +266,6 @@ class ProfilesTest {
     }
 
     static Path copyOfProfileRun(Path temp) throws Exception {
-        Path source = GoldenReportTest.profileRun();
-        Path target = temp.resolve("run");
-        try (var paths = Files.walk(source)) {
-            for (Path path : paths.toList()) {
-                Path copy = target.resolve(source.relativize(path).toString());
-                if (Files.isDirectory(path)) {
-                    Files.createDirectories(copy);
-                } else {
-                    Files.copy(path, copy);
-                }
-            }
-        }
-        return target;
+        return ReportsTest.copyOfRun(GoldenReportTest.profileRun(), temp);
     }
 }

@@ -44,7 +44,11 @@ class ReportsTest {
     }
 
     static Path copyOfFixedRun(Path temp) throws Exception {
-        Path source = GoldenReportTest.fixedRun();
+        return copyOfRun(GoldenReportTest.fixedRun(), temp);
+    }
+
+    /** A copy of the run directory {@code source} as {@code temp/run}, for a test that changes it. */
+    static Path copyOfRun(Path source, Path temp) throws Exception {
         Path target = temp.resolve("run");
         try (var paths = Files.walk(source)) {
             for (Path path : paths.toList()) {
