@@ -9,6 +9,17 @@ public final class Processes {
 
     private Processes() {}
 
+    /** {@code 1234 sleep 600}, or {@code 1234} when the OS does not tell the command. */
+    public static String describe(ProcessHandle process) {
+        return process.pid() + process.info().commandLine().or(() -> process.info().command()).map(c -> " " + c)
+                .orElse("");
+    }
+
+    /** {@code 1 process}, {@code 2 processes}. */
+    public static String count(int processes) {
+        return processes + (processes == 1 ? " process" : " processes");
+    }
+
     /**
      * Kills {@code process} and all its descendants at once (SIGKILL on Unix) and waits up to
      * {@code waitMillis} for each to be gone. Descendants are collected before anything is killed,

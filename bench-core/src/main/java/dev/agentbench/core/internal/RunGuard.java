@@ -81,19 +81,13 @@ public final class RunGuard {
         if (seen != null) {
             seen.stream().filter(ProcessHandle::isAlive).forEach(left::add);
         }
-        List<String> ended = left.stream().map(RunGuard::describe).toList();
+        List<String> ended = left.stream().map(Processes::describe).toList();
         ProcessHandle root = process.toHandle();
         if (root.isAlive()) {
             Processes.destroyTree(root, KILL_WAIT_MILLIS);
         }
         Processes.destroyAll(left, KILL_WAIT_MILLIS);
         return ended;
-    }
-
-    /** {@code 1234 sleep 600}, or {@code 1234} when the OS does not tell the command. */
-    static String describe(ProcessHandle process) {
-        return process.pid() + process.info().commandLine().or(() -> process.info().command()).map(c -> " " + c)
-                .orElse("");
     }
 
     /** Looks for the descendants of every live process, every {@link #WATCH_INTERVAL}, while the run goes on. */

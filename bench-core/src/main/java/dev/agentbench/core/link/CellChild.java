@@ -12,6 +12,7 @@ import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.Defaults;
+import dev.agentbench.core.internal.Processes;
 import dev.agentbench.core.measure.Agents;
 import dev.agentbench.core.measure.CloseWatch;
 import dev.agentbench.core.measure.Closing;
@@ -126,7 +127,7 @@ final class CellChild {
             child.closeKept();
             List<String> left = ChildMain.endDescendants();
             if (!left.isEmpty()) {
-                file.warn("the agent left " + ChildMain.count(left.size()) + " running after close(), ended by the"
+                file.warn("the agent left " + Processes.count(left.size()) + " running after close(), ended by the"
                         + " harness: " + String.join("; ", left));
             }
         }

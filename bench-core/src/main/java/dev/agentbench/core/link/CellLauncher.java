@@ -305,8 +305,8 @@ public final class CellLauncher {
             List<String> left = guard.release(child);
             output.finish(OUTPUT_WAIT_MILLIS);
             if (!left.isEmpty()) {
-                sayQuietly(log, "the cell's JVM left " + left.size() + " process" + (left.size() == 1 ? "" : "es")
-                        + " running, now ended: " + String.join("; ", left));
+                sayQuietly(log, "the cell's JVM left " + Processes.count(left.size()) + " running, now ended: "
+                        + String.join("; ", left));
             }
         }
         if (ended != null) {

@@ -1,8 +1,8 @@
 package dev.agentbench.core.link;
 
 import java.io.IOException;
+import dev.agentbench.core.internal.Processes;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -84,19 +84,11 @@ final class ChildMain {
         if (left.isEmpty()) {
             return List.of();
         }
-        List<String> ended = new ArrayList<>();
-        for (ProcessHandle process : left) {
-            ended.add(process.pid() + process.info().commandLine().map(line -> " " + line).orElse(""));
-            process.destroyForcibly();
-        }
-        CellLog.say("ended " + count(ended.size()) + " the cell left running: " + String.join("; ", ended));
+        List<String> ended = left.stream().map(Processes::describe).toList();
+        Processes.destroyAll(left, 0);
+        CellLog.say("ended " + Processes.count(ended.size()) + " the cell left running: " + String.join("; ", ended));
         System.out.flush();
         return ended;
-    }
-
-    /** {@code 1 process}, {@code 2 processes}. */
-    static String count(int processes) {
-        return processes + (processes == 1 ? " process" : " processes");
     }
 
     /**
