@@ -25,21 +25,10 @@ public abstract class BrokenTarget extends Misbehaving {
 
     @Override
     public TargetHandle open(TargetContext context) throws Exception {
-        TargetHandle raw = raw(context);
-        return new TargetHandle() {
+        return new RawHandle(raw(context)) {
             @Override
             public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
-                return breakage.apply(raw.runTurn(userId, sessionId, message));
-            }
-
-            @Override
-            public void deleteSession(String userId, String sessionId) throws Exception {
-                raw.deleteSession(userId, sessionId);
-            }
-
-            @Override
-            public void close() throws Exception {
-                raw.close();
+                return breakage.apply(super.runTurn(userId, sessionId, message));
             }
         };
     }

@@ -56,22 +56,16 @@ public abstract class Misbehaving implements BenchTarget {
         return new ProcessBuilder("sleep", context.option(HELPER_SECONDS, "600")).start();
     }
 
-    /** A handle that does the raw work, then {@code fault} on the JVM's {@link #FAULT_TURN}th turn. */
-    abstract static class FaultyHandle implements TargetHandle {
+    /** A handle that hands everything to the raw target's; misbehaving handles override what they break. */
+    static class RawHandle implements TargetHandle {
         private final TargetHandle raw;
-        private final AtomicInteger turns = new AtomicInteger();
 
-        FaultyHandle(TargetHandle raw) {
+        RawHandle(TargetHandle raw) {
             this.raw = raw;
         }
 
-        abstract void fault() throws Exception;
-
         @Override
         public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
-            if (turns.incrementAndGet() == FAULT_TURN) {
-                fault();
-            }
             return raw.runTurn(userId, sessionId, message);
         }
 
@@ -83,6 +77,25 @@ public abstract class Misbehaving implements BenchTarget {
         @Override
         public void close() throws Exception {
             raw.close();
+        }
+    }
+
+    /** A handle that does the raw work, then {@code fault} on the JVM's {@link #FAULT_TURN}th turn. */
+    abstract static class FaultyHandle extends RawHandle {
+        private final AtomicInteger turns = new AtomicInteger();
+
+        FaultyHandle(TargetHandle raw) {
+            super(raw);
+        }
+
+        abstract void fault() throws Exception;
+
+        @Override
+        public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+            if (turns.incrementAndGet() == FAULT_TURN) {
+                fault();
+            }
+            return super.runTurn(userId, sessionId, message);
         }
     }
 
@@ -124,14 +137,10 @@ public abstract class Misbehaving implements BenchTarget {
 
         @Override
         public TargetHandle open(TargetContext context) throws Exception {
-            TargetHandle raw = raw(context);
-            return new FaultyHandle(raw) {
-                @Override
-                void fault() {}
-
+            return new RawHandle(raw(context)) {
                 @Override
                 public void close() throws Exception {
-                    raw.close();
+                    super.close();
                     Thread.sleep(Long.MAX_VALUE);
                 }
             };
@@ -225,13 +234,9 @@ public abstract class Misbehaving implements BenchTarget {
 
         @Override
         public TargetHandle open(TargetContext context) throws Exception {
-            TargetHandle raw = raw(context);
             String line = LINE + "x".repeat(1000 - LINE.length());
             AtomicInteger turns = new AtomicInteger();
-            return new FaultyHandle(raw) {
-                @Override
-                void fault() {}
-
+            return new RawHandle(raw(context)) {
                 @Override
                 public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
                     int turn = turns.incrementAndGet();
