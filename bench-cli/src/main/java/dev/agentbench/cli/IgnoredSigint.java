@@ -1,9 +1,5 @@
 package dev.agentbench.cli;
 
-import dev.agentbench.api.result.CellResult;
-import dev.agentbench.api.result.MockWarmup;
-import dev.agentbench.api.result.PlannedCell;
-import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.core.RunListener;
@@ -68,54 +64,19 @@ final class IgnoredSigint {
     }
 
     /**
-     * {@code listener}, printing {@code warning} on {@code err} as the run starts (when it has
-     * passed every check, so that a refused run still says only why it was refused).
+     * A listener that prints {@code warning} on {@code err} as the run starts (when it has passed
+     * every check, so that a refused run still says only why it was refused); one that does nothing
+     * when there is no warning.
      */
-    static RunListener warnOnStart(Optional<String> warning, PrintWriter err, RunListener listener) {
+    static RunListener warnOnStart(Optional<String> warning, PrintWriter err) {
         if (warning.isEmpty()) {
-            return listener;
+            return RunListener.NONE;
         }
         return new RunListener() {
             @Override
             public void runStarted(Path runDir, RunInfo info, List<BenchmarkDescriptor> benchmarks) {
                 err.println(warning.get());
                 err.flush();
-                listener.runStarted(runDir, info, benchmarks);
-            }
-
-            @Override
-            public void mockWarmed(MockWarmup warmup) {
-                listener.mockWarmed(warmup);
-            }
-
-            @Override
-            public void forkStarted(PlannedCell cell, int fork, int forks, int step, int steps) {
-                listener.forkStarted(cell, fork, forks, step, steps);
-            }
-
-            @Override
-            public void forkFinished(CellResult result, int fork, int forks, int step, int steps) {
-                listener.forkFinished(result, fork, forks, step, steps);
-            }
-
-            @Override
-            public void cellFinished(CellResult result, int index, int total) {
-                listener.cellFinished(result, index, total);
-            }
-
-            @Override
-            public void profileStarted(PlannedCell cell, int step, int steps) {
-                listener.profileStarted(cell, step, steps);
-            }
-
-            @Override
-            public void profileFinished(PlannedCell cell, Profile profile, String warning, int step, int steps) {
-                listener.profileFinished(cell, profile, warning, step, steps);
-            }
-
-            @Override
-            public void runFinished(Path runDir, RunInfo info, List<CellResult> results) {
-                listener.runFinished(runDir, info, results);
             }
         };
     }

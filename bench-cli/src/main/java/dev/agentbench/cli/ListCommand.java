@@ -1,6 +1,7 @@
 package dev.agentbench.cli;
 
 import dev.agentbench.core.BenchmarkDescriptor;
+import dev.agentbench.core.Harness;
 import dev.agentbench.core.Registry;
 import dev.agentbench.core.TargetDescriptor;
 import java.io.PrintWriter;
@@ -30,7 +31,7 @@ final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Registry registry = Registry.load(PluginDirs.withDefault(plugins));
+        Registry registry = Registry.load(Harness.pluginPaths(plugins));
         PrintWriter out = spec.commandLine().getOut();
         out.println("Targets:");
         int width = registry.targets().stream().mapToInt(target -> target.name().length()).max().orElse(0);

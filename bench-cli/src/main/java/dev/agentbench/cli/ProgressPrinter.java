@@ -9,8 +9,6 @@ import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.core.RunListener;
-import dev.agentbench.report.ReportOptions;
-import dev.agentbench.report.Reports;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -56,7 +54,6 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     private final boolean quiet;
     private final boolean terminal;
     private final boolean dryRun;
-    private final ReportOptions reportOptions;
     private final LongSupplier nanoTime;
     private final Duration tick;
     private final int width;
@@ -72,6 +69,10 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     private boolean startingMock;
     /** {@link #runFinished} has run. */
     private boolean ended;
+    /** How long the run took, once it has ended. */
+    private Duration endedAfter;
+    /** Whether the summary has been printed: a second runFinished prints nothing. */
+    private boolean finished;
     /** {@link #close} has run. */
     private boolean closed;
 
@@ -82,13 +83,12 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
      * @param width the terminal's width: a live line is cut to one character less, so that it never wraps
      */
     ProgressPrinter(PrintWriter out, PrintWriter err, boolean quiet, boolean terminal, boolean dryRun,
-            ReportOptions reportOptions, LongSupplier nanoTime, Duration tick, int width) {
+            LongSupplier nanoTime, Duration tick, int width) {
         this.out = out;
         this.err = err;
         this.quiet = quiet;
         this.terminal = terminal && !quiet;
         this.dryRun = dryRun;
-        this.reportOptions = reportOptions;
         this.nanoTime = nanoTime;
         this.tick = tick;
         this.width = Math.max(20, width);
@@ -310,24 +310,28 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     }
 
     @Override
+    public void reportsWritten(Path runDir, List<Path> reports) {
+        end();
+        out.println("Report: " + runDir.resolve("report.md") + " (and report.html)");
+        out.flush();
+    }
+
+    @Override
+    public void reportsFailed(Path runDir, String error) {
+        end();
+        err.println("agentbench: " + error);
+        err.flush();
+    }
+
+    @Override
     public void runFinished(Path runDir, RunInfo info, List<CellResult> results) {
-        Duration elapsed;
         synchronized (lock) {
-            if (ended) {
+            if (finished) {
                 return;
             }
-            ended = true;
-            stopTicker();
-            clearLive();
-            elapsed = progress == null ? Duration.ZERO : progress.elapsed();
+            finished = true;
         }
-        awaitTicker();
-        try {
-            Reports.write(runDir, reportOptions);
-            out.println("Report: " + runDir.resolve("report.md") + " (and report.html)");
-        } catch (IOException e) {
-            err.println("agentbench: could not write the report of [" + runDir + "]: " + e.getMessage());
-        }
+        Duration elapsed = end();
         long notOk = results.stream().filter(cell -> cell.status() != CellStatus.OK).count();
         if (!quiet || notOk > 0) {
             for (String note : info.notes()) {
@@ -337,6 +341,27 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
         }
         out.flush();
         err.flush();
+    }
+
+    /**
+     * Ends the live output, once, as the run ends: stops the ticker and clears the live line, so
+     * that what follows (the reports' place, the summary) starts on a clean line.
+     *
+     * @return how long the run took, as of its end
+     */
+    private Duration end() {
+        Duration elapsed;
+        synchronized (lock) {
+            if (!ended) {
+                ended = true;
+                stopTicker();
+                clearLive();
+                endedAfter = progress == null ? Duration.ZERO : progress.elapsed();
+            }
+            elapsed = endedAfter;
+        }
+        awaitTicker();
+        return elapsed;
     }
 
     /**

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,19 +54,19 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.ParentCommand
     private Main main;
 
-    @Option(names = {"-t", "--targets"}, paramLabel = "NAME[,NAME...]",
+    @Option(names = {"-t", "--targets"}, paramLabel = "NAME", split = ",", splitSynopsisLabel = ",",
             description = "Targets to measure, comma-separated, in this order; all for every target found "
                     + "(default: all).")
     private List<String> targets = new ArrayList<>();
 
-    @Option(names = {"-b", "--benchmarks"}, paramLabel = "NAME[,NAME...]",
+    @Option(names = {"-b", "--benchmarks"}, paramLabel = "NAME", split = ",", splitSynopsisLabel = ",",
             description = "Benchmarks to run, comma-separated; all for every benchmark found (default: all).")
     private List<String> benchmarks = new ArrayList<>();
 
-    @Option(names = {"-c", "--concurrency"}, paramLabel = "N[,N...]",
+    @Option(names = {"-c", "--concurrency"}, paramLabel = "N", split = ",", splitSynopsisLabel = ",",
             description = "Concurrency levels, comma-separated; a level N > 1 runs N sessions at once per "
                     + "iteration, for benchmarks that support it (default: 1).")
-    private List<String> concurrency = new ArrayList<>();
+    private List<Integer> concurrency = new ArrayList<>();
 
     @Option(names = {"-f", "--forks"}, paramLabel = "N",
             description = "Fresh JVMs (forks) per cell, run one after another, the forks of a benchmark rotating "
@@ -161,7 +162,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = {"-O", "--target-option"}, paramLabel = "KEY=VALUE",
             description = "An option passed to every target, e.g. stream=true; repeatable (default: none).")
-    private List<String> targetOptions = new ArrayList<>();
+    private Map<String, String> targetOptions = new LinkedHashMap<>();
 
     @Option(names = "--jvm-arg", paramLabel = "ARG",
             description = "An extra argument for every child JVM, after -Xms1g -Xmx1g, e.g. --jvm-arg=-Xmx2g; "
@@ -179,16 +180,16 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        List<Path> pluginDirs = PluginDirs.withDefault(plugins);
         BenchOptions.Builder builder = BenchOptions.builder()
-                .targets(names("Targets", targets))
-                .benchmarks(names("Benchmarks", benchmarks))
+                .targets(names("Targets", "--targets", targets))
+                .benchmarks(names("Benchmarks", "--benchmarks", benchmarks))
                 .resultsDir(resultsDir == null ? Defaults.RESULTS_DIR : resultsDir)
-                .pluginDirs(pluginDirs)
-                .targetOptions(keyValues(targetOptions))
+                .pluginDirs(plugins)
+                .baseline(baseline)
+                .targetOptions(targetOptions)
                 .arguments(spec.commandLine().getParseResult().originalArgs());
         if (!concurrency.isEmpty()) {
-            builder.concurrency(levels(concurrency));
+            builder.concurrency(concurrency);
         }
         if (iterations != null && (measureTime != null || minIterations != null || maxIterations != null)) {
             String boxed = measureTime != null ? "--measure-time [" + measureTime + "]"
@@ -217,9 +218,10 @@ final class RunCommand implements Callable<Integer> {
             builder.jvmArgs(jvmArgs);
         }
         try (ProgressPrinter progress = new ProgressPrinter(out, err, quiet, main.terminal(), dryRun,
-                new ReportOptions(baseline), System::nanoTime, TICK, terminalWidth())) {
-            RunSummary summary = new BenchRunner(builder.listener(
-                    IgnoredSigint.warnOnStart(IgnoredSigint.warning(), err, progress)).build()).run();
+                System::nanoTime, TICK, terminalWidth())) {
+            RunSummary summary = new BenchRunner(builder
+                    .listener(IgnoredSigint.warnOnStart(IgnoredSigint.warning(), err))
+                    .listener(progress).build()).run();
             return summary.allOk() ? Main.OK : Main.CELLS_FAILED;
         } catch (UncheckedIOException e) {
             // the run directory cannot be made or written: a results directory in a read-only place, say
@@ -235,52 +237,22 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * The names of comma-separated, repeatable option values: {@code raw,noop}. An empty name
-     * ({@code raw,,noop}, or {@code ,} alone) is refused, never dropped: dropping every name would
-     * leave none, and none means every target. {@code all} alone means every one too
-     * ({@link dev.agentbench.core.BenchOptions#ALL}).
+     * The names of a comma-separated, repeatable option, as picocli split them, after checking the
+     * values as typed: an empty name ({@code raw,,noop}, or {@code ,} alone, which picocli's split
+     * drops) is refused, never dropped, since dropping every name would leave none, and none means
+     * every target. {@code all} alone means every one too ({@link dev.agentbench.core.BenchOptions#ALL}).
      */
-    static List<String> names(String what, List<String> values) {
-        List<String> names = new ArrayList<>();
-        for (String value : values) {
-            for (String name : value.split(",", -1)) {
-                if (name.isBlank()) {
-                    throw new Main.UsageException(what + " [" + value + "] has an empty name; give names separated by "
+    private List<String> names(String what, String option, List<String> names) {
+        CommandLine.Model.OptionSpec matched = spec.commandLine().getParseResult().matchedOption(option);
+        if (matched != null) {
+            for (String typed : matched.originalStringValues()) {
+                if (Arrays.stream(typed.split(",", -1)).anyMatch(String::isBlank)) {
+                    throw new Main.UsageException(what + " [" + typed + "] has an empty name; give names separated by "
                             + "commas, such as raw,noop");
                 }
-                names.add(name.strip());
             }
         }
-        return names;
-    }
-
-    /** Concurrency levels from comma-separated, repeatable values: {@code 1,8}. */
-    static List<Integer> levels(List<String> values) {
-        List<Integer> levels = new ArrayList<>();
-        for (String value : values) {
-            for (String level : value.split(",", -1)) {
-                try {
-                    levels.add(Integer.parseInt(level.strip()));
-                } catch (NumberFormatException e) {
-                    throw new Main.UsageException("Concurrency [" + value + "] has a level [" + level
-                            + "] that is not a whole number; give levels such as 1,8");
-                }
-            }
-        }
-        return levels;
-    }
-
-    /** Target options from {@code KEY=VALUE} values; a later value of a key wins. */
-    static Map<String, String> keyValues(List<String> values) {
-        Map<String, String> options = new LinkedHashMap<>();
-        for (String value : values) {
-            int equals = value.indexOf('=');
-            if (equals < 0) {
-                throw new Main.UsageException("Target option [" + value + "] must be KEY=VALUE, such as stream=true");
-            }
-            options.put(value.substring(0, equals).strip(), value.substring(equals + 1));
-        }
-        return options;
+        return names.stream().map(String::strip).toList();
     }
 
     /** The terminal's width from {@code COLUMNS} when the shell exports it, else 80. */

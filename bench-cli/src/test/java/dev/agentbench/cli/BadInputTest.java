@@ -66,10 +66,10 @@ class BadInputTest {
                 bad("a number too large", "'--iterations': '99999999999' is not an int",
                         "run", "--iterations", "99999999999"),
                 bad("concurrency 0", "agentbench: Concurrency [0] must be at least 1", "run", "--concurrency", "0"),
-                bad("an empty concurrency level", "agentbench: Concurrency [1,,2] has a level [] that is not a whole "
-                        + "number; give levels such as 1,8", "run", "--concurrency", "1,,2"),
-                bad("a concurrency level that is no number", "agentbench: Concurrency [1,x] has a level [x]",
-                        "run", "-c", "1,x"),
+                bad("an empty concurrency level", "agentbench: Invalid value for option '--concurrency' (N): '' is not "
+                        + "an int", "run", "--concurrency", "1,,2"),
+                bad("a concurrency level that is no number", "agentbench: Invalid value for option '--concurrency' (N): "
+                        + "'x' is not an int", "run", "-c", "1,x"),
                 bad("a concurrency level twice", "agentbench: Concurrency [8] is listed twice", "run", "-c", "1,8", "-c", "8"),
                 bad("negative warm-up", "agentbench: Warmup [-1] must not be negative", "run", "--warmup", "-1"),
                 bad("no fork", "agentbench: Forks [0] must be at least 1", "run", "--forks", "0"),
@@ -111,8 +111,8 @@ class BadInputTest {
                         + "such as raw,noop", "run", "--targets", ","),
                 bad("an empty benchmark name", "agentbench: Benchmarks [turn1,,turn5] has an empty name",
                         "run", "-b", "turn1,,turn5"),
-                bad("a target option without =", "agentbench: Target option [stream] must be KEY=VALUE, such as "
-                        + "stream=true", "run", "-O", "stream"),
+                bad("a target option without =", "agentbench: Value for option '--target-option' (KEY=VALUE) should be in "
+                        + "KEY=VALUE format but was stream", "run", "-O", "stream"),
                 bad("an option without its value", "agentbench: Missing required parameter for option '--jvm-arg'",
                         "run", "--results-dir", "{tmp}/never", "--jvm-arg"),
                 bad("a missing plugin directory", "agentbench: Plugin path [{tmp}/missing] does not exist",

@@ -55,8 +55,8 @@ class CommandLineTest {
     void aBadConcurrencyListIsRefused() {
         Outcome outcome = execute("run", "--concurrency", "1,x");
         assertThat(outcome.exitCode()).isEqualTo(Main.USAGE);
-        assertThat(outcome.err()).isEqualTo("agentbench: Concurrency [1,x] has a level [x] that is not a whole number; "
-                + "give levels such as 1,8" + System.lineSeparator());
+        assertThat(outcome.err()).isEqualTo("agentbench: Invalid value for option '--concurrency' (N): 'x' is not an int "
+                + "(see 'agentbench run --help')" + System.lineSeparator());
         assertThat(execute("run", "--concurrency", "1,0").err())
                 .isEqualTo("agentbench: Concurrency [0] must be at least 1" + System.lineSeparator());
     }

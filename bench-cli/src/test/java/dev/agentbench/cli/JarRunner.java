@@ -70,6 +70,11 @@ final class JarRunner {
         return run(workDir, limit, new ProcessBuilder(command), args);
     }
 
+    /** Runs {@code command} as it is, in {@code workDir}, remembering the processes it starts. */
+    static Result runCommand(Path workDir, Duration limit, List<String> command) throws IOException, InterruptedException {
+        return run(workDir, limit, new ProcessBuilder(command), command.toArray(String[]::new));
+    }
+
     private static List<String> javaCommand(String... args) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse(
@@ -109,6 +114,21 @@ final class JarRunner {
         }
         return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8), seen);
+    }
+
+    /** The class path a cell's JVM really had, from the line its log starts with. */
+    static List<Path> classPathOf(Path cellLog) throws IOException {
+        String prefix = "[agentbench] class path: ";
+        String line;
+        try (var lines = Files.lines(cellLog)) {
+            line = lines.filter(text -> text.startsWith(prefix)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no class path line in " + cellLog));
+        }
+        List<Path> entries = new ArrayList<>();
+        for (String entry : line.substring(prefix.length()).split(java.io.File.pathSeparator)) {
+            entries.add(Path.of(entry));
+        }
+        return entries;
     }
 
     /** The run directories in a results directory, without the {@code latest} pointer. */

@@ -26,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 class PluginIsolationIT {
 
     private static final Duration LIMIT = Duration.ofMinutes(6);
-    private static final String CLASS_PATH_LINE = "[agentbench] class path: ";
 
     /** The plugin targets bench-cli ships, each with the packages only it may bring. */
     private static final Map<String, List<String>> OWN_PACKAGES = new LinkedHashMap<>();
@@ -57,7 +56,7 @@ class PluginIsolationIT {
         assertThat(foreignPackages(harness, "harness")).as("framework classes in the harness jar").isEmpty();
 
         for (String target : targets) {
-            List<Path> classPath = classPathOf(runDir.resolve(target).resolve("turn1.log"));
+            List<Path> classPath = JarRunner.classPathOf(runDir.resolve(target).resolve("turn1.log"));
             assertThat(classPath.get(0).toRealPath()).as(target + "'s first class path entry").isEqualTo(harness);
             List<Path> own = classPath.subList(1, classPath.size());
             if (!OWN_PACKAGES.containsKey(target)) {
@@ -79,19 +78,6 @@ class PluginIsolationIT {
             assertThat(ownPackagesPresent(own, target)).as(target + "'s own packages on its class path")
                     .containsExactlyInAnyOrderElementsOf(OWN_PACKAGES.get(target));
         }
-    }
-
-    private static List<Path> classPathOf(Path log) throws IOException {
-        String line;
-        try (Stream<String> lines = Files.lines(log)) {
-            line = lines.filter(text -> text.startsWith(CLASS_PATH_LINE)).findFirst()
-                    .orElseThrow(() -> new AssertionError("no class path line in " + log));
-        }
-        List<Path> entries = new ArrayList<>();
-        for (String entry : line.substring(CLASS_PATH_LINE.length()).split(java.io.File.pathSeparator)) {
-            entries.add(Path.of(entry));
-        }
-        return entries;
     }
 
     /** The packages of targets other than {@code owner} that {@code jar} holds a class of. */

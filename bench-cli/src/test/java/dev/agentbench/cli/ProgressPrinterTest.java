@@ -10,7 +10,6 @@ import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunStatus;
 import dev.agentbench.core.BenchmarkDescriptor;
-import dev.agentbench.report.ReportOptions;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -34,7 +33,7 @@ class ProgressPrinterTest {
 
     private ProgressPrinter printer(boolean quiet, boolean terminal, Duration tick) {
         return new ProgressPrinter(new PrintWriter(out, true), new PrintWriter(err, true), quiet, terminal, false,
-                ReportOptions.defaults(), now::get, tick, 80);
+                now::get, tick, 80);
     }
 
     /** A run directory on disk (reports are written at the end) and its run.json as the runner has it: 2 forks a cell. */
@@ -77,6 +76,7 @@ class ProgressPrinterTest {
         between.run();
         printer.forkFinished(failed(), 2, 2, 3, 4);
         printer.cellFinished(failed(), 1, 2);
+        printer.reportsWritten(runDir, List.of(runDir.resolve("summary.json"), runDir.resolve("report.md")));
         printer.runFinished(runDir, info.ended(RunStatus.COMPLETED, "2026-11-29T10:16:00Z"), List.of(ok, failed()));
     }
 
@@ -251,9 +251,12 @@ class ProgressPrinterTest {
         assertThat(out.toString()).as("the ticker rewrote the line by itself").contains(ProgressPrinter.REWRITE
                 + "[1/4] raw  turn1 #1/2  running 2.0s");
         // Ctrl-C: the shutdown hook's thread ends the run while a cell runs.
-        Thread hook = new Thread(() -> printer.runFinished(runDir, info.ended(RunStatus.INTERRUPTED, "2026-11-29T10:16:00Z"),
-                List.of(CellResult.failed(RAW, CellStatus.MISSING, "interrupted", List.of()),
-                        CellResult.failed(NOOP, CellStatus.MISSING, "interrupted", List.of()))));
+        Thread hook = new Thread(() -> {
+            printer.reportsWritten(runDir, List.of(runDir.resolve("report.md")));
+            printer.runFinished(runDir, info.ended(RunStatus.INTERRUPTED, "2026-11-29T10:16:00Z"),
+                    List.of(CellResult.failed(RAW, CellStatus.MISSING, "interrupted", List.of()),
+                            CellResult.failed(NOOP, CellStatus.MISSING, "interrupted", List.of())));
+        });
         hook.start();
         hook.join(30_000);
         assertThat(printer.tickerRunning()).isFalse();
@@ -280,7 +283,7 @@ class ProgressPrinterTest {
     }
 
     @Test
-    void afterCtrlCTheHooksRunFinishedWritesTheReportEvenWhenTheRunsThreadClosedThePrinterFirst(@TempDir Path results)
+    void afterCtrlCTheHooksCallsStillSayWhereTheReportIsEvenWhenTheRunsThreadClosedThePrinterFirst(@TempDir Path results)
             throws Exception {
         Path runDir = ReportCommandTest.run(results);
         ProgressPrinter printer = printer(false, true, Duration.ofMillis(5));
@@ -288,11 +291,28 @@ class ProgressPrinterTest {
         printer.runStarted(runDir, info, TURN1);
         printer.forkStarted(RAW, 1, 2, 0, 4);
         printer.close(); // the run's thread returned as the hook killed its child
+        printer.reportsWritten(runDir, List.of(runDir.resolve("report.md")));
         printer.runFinished(runDir, info.ended(RunStatus.INTERRUPTED, "2026-11-29T10:16:00Z"),
                 List.of(CellResult.failed(RAW, CellStatus.MISSING, "interrupted", List.of()),
                         CellResult.failed(NOOP, CellStatus.MISSING, "interrupted", List.of())));
         assertThat(out.toString()).contains("Report: " + runDir.resolve("report.md")).contains("INTERRUPTED: 0 of 2 cells OK");
-        assertThat(runDir.resolve("report.md")).exists();
+    }
+
+    @Test
+    void reportsThatCouldNotBeWrittenAreOneLineOnStderrAndTheSummaryStillFollows(@TempDir Path results)
+            throws Exception {
+        Path runDir = ReportCommandTest.run(results);
+        ProgressPrinter printer = printer(false, true, Duration.ofMillis(5));
+        RunInfo info = info(runDir);
+        printer.runStarted(runDir, info, TURN1);
+        printer.forkStarted(RAW, 1, 2, 0, 4);
+        printer.reportsFailed(runDir, "could not write the reports of [" + runDir + "]: disk full");
+        printer.runFinished(runDir, info.ended(RunStatus.COMPLETED, "2026-11-29T10:16:00Z"),
+                List.of(RunProgressTest.ok(RAW, 1e5), RunProgressTest.ok(NOOP, 1e2)));
+        assertThat(err.toString()).isEqualTo("agentbench: could not write the reports of [" + runDir + "]: disk full"
+                + System.lineSeparator());
+        assertThat(out.toString()).doesNotContain("Report:").endsWith("COMPLETED: 2 of 2 cells OK in 0.0s\n");
+        assertThat(printer.tickerRunning()).as("the live line ended with the run").isFalse();
     }
 
     @Test
@@ -312,7 +332,7 @@ class ProgressPrinterTest {
     void aLiveLineIsCutToTheTerminalsWidthSoThatItNeverWraps(@TempDir Path results) throws Exception {
         Path runDir = ReportCommandTest.run(results);
         ProgressPrinter printer = new ProgressPrinter(new PrintWriter(out, true), new PrintWriter(err, true), false,
-                true, false, ReportOptions.defaults(), now::get, Duration.ofHours(1), 30);
+                true, false, now::get, Duration.ofHours(1), 30);
         printer.runStarted(runDir, info(runDir), TURN1);
         printer.forkStarted(RAW, 1, 2, 0, 4);
         String live = out.toString().substring(out.toString().lastIndexOf('\r'));

@@ -58,7 +58,7 @@ class RunJarIT {
         assertThat(lines).hasSize(10);
         assertThat(lines.get(0)).isEqualTo("Run " + runDir.getFileName() + ": 2 cells in 4 steps (2 forks a cell) into "
                 + runDir);
-        assertThat(lines.get(1)).matches("Mock warmed in [0-9.ms ]+: p50 [0-9.]+ [nµm]?s → [0-9.]+ [nµm]?s, (NOT )?steady");
+        assertThat(lines.get(1)).matches("Mock warmed in [0-9.ms ]+: p50 [0-9.]+ [nµm]?s → [0-9.]+ [nµm]?s, (NOT )?steady( \\(capped\\))?");
         // the forks of turn1 rotate through the targets: raw#1, noop#1, raw#2, noop#2
         assertThat(lines.get(2)).matches("\\[1/4\\] raw  turn1 #1/2  [0-9.]+ [nµm]?s median ✓ .*took [0-9.ms ]+ · .*");
         assertThat(lines.get(3)).matches("\\[2/4\\] noop turn1 #1/2  [0-9.]+ [nµm]?s median ✓ .*");

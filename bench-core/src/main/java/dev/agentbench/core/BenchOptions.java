@@ -2,6 +2,7 @@ package dev.agentbench.core;
 
 import dev.agentbench.core.internal.BoundedLog;
 import dev.agentbench.core.measure.PassSettings;
+import dev.agentbench.report.ReportOptions;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,8 +42,10 @@ public final class BenchOptions {
     private final String harnessClasspath;
     private final Path javaExecutable;
     private final String mockMainClass;
-    private final RunListener listener;
+    private final List<RunListener> listeners;
     private final boolean mockWarmup;
+    private final boolean reports;
+    private final String baseline;
 
     private BenchOptions(Builder b) {
         targets = everyOne(b.targets) ? List.of() : List.copyOf(b.targets);
@@ -53,15 +56,17 @@ public final class BenchOptions {
         logLimit = b.logLimit;
         maxDuration = b.maxDuration;
         resultsDir = b.resultsDir;
-        pluginDirs = List.copyOf(b.pluginDirs);
+        harnessClasspath = b.builtHarness;
+        pluginDirs = b.defaultPlugins ? Harness.pluginPaths(harnessClasspath, b.pluginDirs) : List.copyOf(b.pluginDirs);
         targetOptions = Map.copyOf(b.targetOptions);
         jvmArgs = List.copyOf(b.jvmArgs);
         arguments = List.copyOf(b.arguments);
-        harnessClasspath = b.harnessClasspath != null ? b.harnessClasspath : Defaults.harnessClasspath();
         javaExecutable = b.javaExecutable != null ? b.javaExecutable : Defaults.javaExecutable();
         mockMainClass = b.mockMainClass;
-        listener = b.listener;
+        listeners = List.copyOf(b.listeners);
         mockWarmup = b.mockWarmup;
+        reports = b.reports;
+        baseline = b.baseline;
     }
 
     public static Builder builder() {
@@ -138,7 +143,11 @@ public final class BenchOptions {
         return resultsDir;
     }
 
-    /** Plugin paths: a target's folder of jars, a single jar, or a folder of such folders. */
+    /**
+     * Plugin paths: a target's folder of jars, a single jar, or a folder of such folders. The
+     * {@code plugins} folder beside the harness jar comes first when there is one (see {@link
+     * Builder#defaultPlugins}), then the paths given, in order.
+     */
     public List<Path> pluginDirs() {
         return pluginDirs;
     }
@@ -158,7 +167,10 @@ public final class BenchOptions {
         return arguments;
     }
 
-    /** The class path children and the mock start from: the harness jar and its dependencies. */
+    /**
+     * The class path children and the mock start from: the harness jar ({@link Harness}) unless
+     * another was given, checked by {@link Builder#build()}.
+     */
     public String harnessClasspath() {
         return harnessClasspath;
     }
@@ -167,13 +179,30 @@ public final class BenchOptions {
         return javaExecutable;
     }
 
-    /** The mock's main class; {@link Defaults#MOCK_MAIN_CLASS} unless a test replaces it. */
+    /**
+     * The mock's main class; {@link Defaults#MOCK_MAIN_CLASS} unless a test replaces it. {@link
+     * Builder#build()} checks that the harness class path holds it.
+     */
     public String mockMainClass() {
         return mockMainClass;
     }
 
-    public RunListener listener() {
-        return listener;
+    /** The listeners, in the order they were added; each is told of every event. */
+    public List<RunListener> listeners() {
+        return listeners;
+    }
+
+    /**
+     * Whether the run writes its reports (report.md, report.html, summary.json, jmh-result.json)
+     * into the run directory when it ends, interrupted or not (default true).
+     */
+    public boolean reports() {
+        return reports;
+    }
+
+    /** The target the reports compare every other with (default {@code raw}). */
+    public String baseline() {
+        return baseline;
     }
 
     /** The effective settings by name, as {@code run.json} records them. */
@@ -225,9 +254,13 @@ public final class BenchOptions {
         private List<String> arguments = List.of();
         private String harnessClasspath;
         private Path javaExecutable;
+        private String builtHarness;
+        private boolean defaultPlugins = true;
         private String mockMainClass = Defaults.MOCK_MAIN_CLASS;
-        private RunListener listener = RunListener.NONE;
+        private final List<RunListener> listeners = new ArrayList<>();
         private boolean mockWarmup = true;
+        private boolean reports = true;
+        private String baseline = ReportOptions.DEFAULT_BASELINE;
 
         private Builder() {}
 
@@ -364,8 +397,21 @@ public final class BenchOptions {
             return this;
         }
 
+        /**
+         * Plugin paths to look in for targets and benchmarks, after the {@code plugins} folder beside
+         * the harness jar: a plugin folder of jars, a single jar, or a folder of such folders.
+         */
         public Builder pluginDirs(List<Path> pluginDirs) {
             this.pluginDirs = List.copyOf(pluginDirs);
+            return this;
+        }
+
+        /**
+         * Whether to look in the {@code plugins} folder beside the harness jar, which holds the
+         * shipped targets, before the paths of {@link #pluginDirs} (default true).
+         */
+        public Builder defaultPlugins(boolean defaultPlugins) {
+            this.defaultPlugins = defaultPlugins;
             return this;
         }
 
@@ -384,6 +430,11 @@ public final class BenchOptions {
             return this;
         }
 
+        /**
+         * The class path every cell's JVM and the mock's JVM start from (default: the harness jar,
+         * {@link Harness#classpath()}). It must hold the cells' and the mock's main classes, and
+         * nothing of a framework: each cell adds only its own target's plugin folder.
+         */
         public Builder harnessClasspath(String harnessClasspath) {
             this.harnessClasspath = Objects.requireNonNull(harnessClasspath, "harnessClasspath");
             return this;
@@ -408,8 +459,27 @@ public final class BenchOptions {
             return this;
         }
 
+        /**
+         * Adds a listener; call it again for more. Each is told of every event, in the order they
+         * were added; one that throws is reported on stderr and the run and the other listeners go on.
+         */
         public Builder listener(RunListener listener) {
-            this.listener = Objects.requireNonNull(listener, "listener");
+            this.listeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        /**
+         * Whether the run writes its reports into the run directory when it ends (default true); with
+         * false, {@code dev.agentbench.report.Reports.write} can write them later.
+         */
+        public Builder reports(boolean reports) {
+            this.reports = reports;
+            return this;
+        }
+
+        /** The target the reports compare every other with (default {@code raw}). */
+        public Builder baseline(String baseline) {
+            this.baseline = Objects.requireNonNull(baseline, "baseline");
             return this;
         }
 
@@ -442,6 +512,8 @@ public final class BenchOptions {
             if (javaExecutable != null && !Files.isExecutable(javaExecutable)) {
                 throw new IllegalArgumentException("Java executable [" + javaExecutable + "] is not an executable file");
             }
+            builtHarness = harnessClasspath != null ? harnessClasspath : Harness.classpath();
+            Harness.check(builtHarness, mockMainClass);
             return new BenchOptions(this);
         }
     }

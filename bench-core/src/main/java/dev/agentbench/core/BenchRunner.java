@@ -16,6 +16,8 @@ import dev.agentbench.core.internal.RunGuard;
 import dev.agentbench.core.internal.RunIds;
 import dev.agentbench.core.link.CellLauncher;
 import dev.agentbench.core.link.ChildSettings;
+import dev.agentbench.report.ReportOptions;
+import dev.agentbench.report.Reports;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -30,12 +32,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a benchmark: plans the cells, starts the mock in its own JVM, runs every cell in a child JVM
- * of its own with a timeout, and writes the run directory. One cell failing never stops the run;
- * Ctrl-C or SIGTERM kills every child and the mock, marks the run INTERRUPTED and still tells the
- * listener what finished. No process it started outlives it.
+ * of its own with a timeout, writes the run directory and its reports, and returns what the cells
+ * gave. One cell failing never stops the run. Ctrl-C, SIGTERM, or an interrupt of the thread that
+ * called {@link #run()} kills every child and the mock, marks the run INTERRUPTED, still writes the
+ * reports of what finished and tells the listeners. No process it started outlives it.
  *
  * <pre>{@code
  * RunSummary summary = new BenchRunner(BenchOptions.builder().targets(List.of("raw")).build()).run();
@@ -46,6 +51,12 @@ public final class BenchRunner {
     /** What {@code run.json}'s notes say of a dry run. */
     static final String DRY_RUN_NOTE = "Dry run: every cell ran one checked iteration (a cold start one JVM) with no"
             + " warm-up and no memory pass; an OK cell's time is that single iteration's, not a measurement";
+
+    /** Why a cell that had not finished when the run was interrupted is MISSING. */
+    private static final String INTERRUPTED_CELL = "The run was interrupted before this cell finished";
+
+    /** The longest the running thread waits for an interruption on another thread to end the run. */
+    private static final Duration INTERRUPTION_WAIT = Duration.ofSeconds(60);
 
     private final BenchOptions options;
     private final Clock clock;
@@ -84,7 +95,9 @@ public final class BenchRunner {
     }
 
     /**
-     * Runs every planned cell and returns what they gave.
+     * Runs every planned cell, writes the reports, and returns what the cells gave. When the calling
+     * thread is interrupted, the run ends INTERRUPTED as by Ctrl-C (every process it started ended,
+     * the reports of what finished written) and returns with the thread's interrupt status set.
      *
      * @throws IllegalArgumentException before anything starts, as {@link #plan()} does
      * @throws UncheckedIOException when the run directory cannot be written
@@ -138,13 +151,20 @@ public final class BenchRunner {
         /** What run.json says; the mock's warm-up is added once it is done. */
         private volatile RunInfo info;
         private final Registry registry;
-        private final RunListener listener = options.listener();
+        private final RunListener listener = new Listeners(options.listeners(), System.err);
         private final RunGuard guard = new RunGuard();
         private final CellResult[] results;
         /** When the run started, for its time budget: the mock's start-up counts too. */
         private final long startNanos = System.nanoTime();
         /** Why the run stopped before its last cell, for run.json's notes; null while it has not. */
         private volatile String stopped;
+        /** The reports written, or why they were not; set once the run has ended. */
+        private volatile List<Path> reports = List.of();
+        private volatile String reportError;
+        /** What run.json says of an interrupted run, once the interruption has ended it. */
+        private volatile RunInfo interruptedInfo;
+        /** Counted down when an interruption has ended the run: run.json, reports, listeners. */
+        private final CountDownLatch interruptionEnded = new CountDownLatch(1);
 
         Execution(Path runDir, RunInfo info, Registry registry) {
             this.runDir = runDir;
@@ -155,7 +175,7 @@ public final class BenchRunner {
         }
 
         RunSummary run() throws IOException {
-            Thread hook = new Thread(this::interrupted, "agentbench-interrupt");
+            Thread hook = new Thread(this::endInterrupted, "agentbench-interrupt");
             Runtime.getRuntime().addShutdownHook(hook);
             boolean ended = false;
             try {
@@ -170,16 +190,54 @@ public final class BenchRunner {
                 }
                 removeHook(hook);
             }
+            if (Thread.currentThread().isInterrupted()) {
+                endInterrupted(); // the calling thread was interrupted: the run ends as by Ctrl-C, from here
+            }
             if (!guard.finish()) {
-                return new RunSummary(runDir, info.ended(RunStatus.INTERRUPTED, now()),
-                        snapshot("The run was interrupted before this cell finished"));
+                awaitInterruptionEnded();
+                RunInfo end = interruptedInfo != null ? interruptedInfo : info.ended(RunStatus.INTERRUPTED, now());
+                return new RunSummary(runDir, end, snapshot(INTERRUPTED_CELL), reports, reportError);
             }
             RunInfo completed = stopped == null ? info.ended(RunStatus.COMPLETED, now())
                     : info.withNote(stopped).ended(RunStatus.STOPPED, now());
             Json.write(layout.runJson(), completed);
             List<CellResult> all = snapshot("The run ended before this cell ran");
+            writeReports();
             listener.runFinished(runDir, completed, all);
-            return new RunSummary(runDir, completed, all);
+            return new RunSummary(runDir, completed, all, reports, reportError);
+        }
+
+        /** Whether the run is being stopped: by Ctrl-C or SIGTERM, or by an interrupt of the thread running it. */
+        private boolean stopping() {
+            return guard.interrupted() || Thread.currentThread().isInterrupted();
+        }
+
+        /** Writes the reports, when the options ask for them, and tells the listeners. */
+        private void writeReports() {
+            if (!options.reports()) {
+                return;
+            }
+            try {
+                reports = List.copyOf(Reports.write(runDir, new ReportOptions(options.baseline())));
+                listener.reportsWritten(runDir, reports);
+            } catch (IOException | RuntimeException e) {
+                reportError = "could not write the reports of [" + runDir + "]: " + e.getMessage();
+                listener.reportsFailed(runDir, reportError);
+            }
+        }
+
+        /** Waits, a bounded time, for an interruption on another thread (the shutdown hook) to have ended the run. */
+        private void awaitInterruptionEnded() {
+            boolean interrupted = Thread.interrupted();
+            try {
+                interruptionEnded.await(INTERRUPTION_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
 
         private void runCells() throws IOException {
@@ -190,7 +248,7 @@ public final class BenchRunner {
                         options.harnessClasspath(), options.mockMainClass(), layout.mockLog(), options.logLimit(),
                         Defaults.MOCK_START_TIMEOUT);
             } catch (IllegalStateException | IOException e) {
-                if (!guard.interrupted()) {
+                if (!stopping()) {
                     for (int i = 0; i < cells.size(); i++) {
                         finished(i, CellResult.failed(cells.get(i), CellStatus.FAILED,
                                 "The mock did not start: " + e.getMessage(), List.of()));
@@ -209,7 +267,7 @@ public final class BenchRunner {
                         options.passes().forks(), options.passes().profiled());
                 List<List<CellResult>> forks = new ArrayList<>();
                 cells.forEach(cell -> forks.add(new ArrayList<>()));
-                for (int s = 0; s < steps.size() && !guard.interrupted(); s++) {
+                for (int s = 0; s < steps.size() && !stopping(); s++) {
                     Step step = steps.get(s);
                     PlannedCell cell = cells.get(step.cell());
                     List<CellResult> done = forks.get(step.cell());
@@ -235,7 +293,7 @@ public final class BenchRunner {
                     } catch (RunGuard.RunStoppedException e) {
                         return;
                     }
-                    if (guard.interrupted()) {
+                    if (stopping()) {
                         return; // its child was killed by the interruption: the cell stays MISSING
                     }
                     listener.forkFinished(result, step.fork(), step.forks(), s, steps.size());
@@ -273,7 +331,7 @@ public final class BenchRunner {
             } catch (RunGuard.RunStoppedException e) {
                 return false;
             }
-            if (guard.interrupted()) {
+            if (stopping()) {
                 return false; // the cell's result stands as its measured forks made it
             }
             synchronized (results) {
@@ -302,9 +360,9 @@ public final class BenchRunner {
             MockWarmup warmup;
             try {
                 warmup = MockWarmer.warm(mock.baseUrl(), scripts, List.copyOf(levels), MockWarmer.Settings.defaults(),
-                        guard::interrupted);
+                        this::stopping);
             } catch (IOException e) {
-                if (!guard.interrupted()) {
+                if (!stopping()) {
                     for (int i = 0; i < info.cells().size(); i++) {
                         finished(i, CellResult.failed(info.cells().get(i), CellStatus.FAILED,
                                 "The mock failed its warm-up: " + e.getMessage(), List.of()));
@@ -312,7 +370,7 @@ public final class BenchRunner {
                 }
                 return false;
             }
-            if (guard.interrupted()) {
+            if (stopping()) {
                 return false;
             }
             info = info.withMockWarmup(warmup);
@@ -384,21 +442,33 @@ public final class BenchRunner {
             return all;
         }
 
-        /** The shutdown hook: Ctrl-C or SIGTERM while the run is going. */
-        private void interrupted() {
+        /**
+         * Ends the run by interruption: the shutdown hook on Ctrl-C or SIGTERM, or the running
+         * thread when it was interrupted. Kills every process of the run, marks run.json
+         * INTERRUPTED, writes the reports of what finished and tells the listeners; only the first
+         * caller does.
+         */
+        private void endInterrupted() {
             if (!guard.interrupt()) {
-                return; // the run had ended; nothing of it is running
+                return; // the run had ended, or another thread ends it; nothing of it is running
             }
-            RunInfo ended = info.ended(RunStatus.INTERRUPTED, now());
+            // a file channel refuses a thread whose interrupt status is set: kept aside while writing
+            boolean interrupted = Thread.interrupted();
             try {
-                Json.write(layout.runJson(), ended);
-            } catch (IOException | RuntimeException e) {
-                System.err.println("agentbench: cannot mark run.json INTERRUPTED: " + e);
-            }
-            try {
-                listener.runFinished(runDir, ended, snapshot("The run was interrupted before this cell finished"));
-            } catch (RuntimeException e) {
-                System.err.println("agentbench: the run listener failed after the interruption: " + e);
+                RunInfo ended = info.ended(RunStatus.INTERRUPTED, now());
+                interruptedInfo = ended;
+                try {
+                    Json.write(layout.runJson(), ended);
+                } catch (IOException | RuntimeException e) {
+                    System.err.println("agentbench: cannot mark run.json INTERRUPTED: " + e);
+                }
+                writeReports();
+                listener.runFinished(runDir, ended, snapshot(INTERRUPTED_CELL));
+            } finally {
+                interruptionEnded.countDown();
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
 

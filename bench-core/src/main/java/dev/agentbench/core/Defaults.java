@@ -141,11 +141,6 @@ public final class Defaults {
     /** How many lines of a failed cell's log its result and the console show. */
     public static final int LOG_TAIL_LINES = 20;
 
-    /** This JVM's class path: the harness class path child JVMs and the mock start from. */
-    public static String harnessClasspath() {
-        return System.getProperty("java.class.path", "");
-    }
-
     /**
      * The {@code java} this JVM was started with, so that every child runs on the same JDK; when the
      * OS does not tell, {@code java.home/bin/java}.

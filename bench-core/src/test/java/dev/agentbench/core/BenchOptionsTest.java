@@ -30,10 +30,13 @@ class BenchOptionsTest {
         assertThat(options.targets()).isEmpty();
         assertThat(options.benchmarks()).isEmpty();
         assertThat(options.maxDuration()).isEmpty();
-        assertThat(options.harnessClasspath()).isEqualTo(System.getProperty("java.class.path"));
+        assertThat(options.harnessClasspath()).as("in tests, the harness the build names")
+                .isEqualTo(System.getProperty(Harness.PROPERTY));
         assertThat(Files.isExecutable(options.javaExecutable())).isTrue();
         assertThat(options.childJvmArgs()).containsExactlyElementsOf(Defaults.CHILD_JVM_ARGS);
-        assertThat(options.listener()).isSameAs(RunListener.NONE);
+        assertThat(options.listeners()).isEmpty();
+        assertThat(options.reports()).isTrue();
+        assertThat(options.baseline()).isEqualTo("raw");
         assertThat(passes.footprintAgents()).isEqualTo(Defaults.FOOTPRINT_AGENTS).isEqualTo(1000);
         assertThat(passes.growthSessions()).isEqualTo(Defaults.GROWTH_SESSIONS).isEqualTo(500);
         assertThat(passes.coldStarts()).isEqualTo(Defaults.COLD_STARTS).isEqualTo(10);

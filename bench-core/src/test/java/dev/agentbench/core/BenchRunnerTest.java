@@ -13,6 +13,7 @@ import dev.agentbench.api.result.RunStatus;
 import dev.agentbench.api.result.TargetInfo;
 import dev.agentbench.core.internal.Json;
 import dev.agentbench.core.testing.PluginJars;
+import dev.agentbench.core.testing.BrokenMock;
 import dev.agentbench.core.testing.RecordingListener;
 import dev.agentbench.core.testing.TestRuns;
 import dev.agentbench.core.testing.TestTargets;
@@ -247,13 +248,13 @@ class BenchRunnerTest {
 
         RunSummary summary = new BenchRunner(TestRuns.options(dir.resolve("results"))
                 .targets(List.of("scripted")).benchmarks(List.of("echo", "solo"))
-                .mockMainClass("dev.agentbench.core.testing.NoSuchMock").listener(listener).build()).run();
+                .mockMainClass(BrokenMock.class.getName()).listener(listener).build()).run();
 
         assertThat(summary.results()).hasSize(2).allSatisfy(result -> {
             assertThat(result.status()).isEqualTo(CellStatus.FAILED);
             assertThat(result.error()).startsWith("The mock did not start: The mock "
-                    + "[dev.agentbench.core.testing.NoSuchMock] exited with code [1] before saying where it listens")
-                    .contains("NoSuchMock");
+                    + "[dev.agentbench.core.testing.BrokenMock] exited with code [1] before saying where it listens")
+                    .contains("broken mock: cannot bind, port in use");
         });
         assertThat(listener.events).last().isEqualTo("runFinished COMPLETED 2");
     }

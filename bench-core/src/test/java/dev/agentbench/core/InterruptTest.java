@@ -2,11 +2,14 @@ package dev.agentbench.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
 import dev.agentbench.core.internal.Json;
 import dev.agentbench.core.testing.EmbeddedRun;
+import dev.agentbench.core.testing.TestRuns;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -17,13 +20,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A run whose parent JVM is stopped from outside while a cell hangs. */
+/** A run stopped while a cell hangs: its parent JVM signalled or killed from outside, or its thread interrupted. */
 class InterruptTest {
 
     @TempDir
@@ -80,9 +87,68 @@ class InterruptTest {
         awaitGone(started);
     }
 
+    @Test
+    void interruptingTheThreadThatRunsAnEmbeddedRunEndsItInterruptedWithItsReportsAndNothingLeftRunning()
+            throws Exception {
+        Path results = dir.resolve("results");
+        Path pidFile = dir.resolve("sleeper.pid");
+        List<String> heard = Collections.synchronizedList(new ArrayList<>());
+        AtomicReference<RunSummary> summary = new AtomicReference<>();
+        AtomicBoolean stillInterrupted = new AtomicBoolean();
+        BenchOptions options = TestRuns.options(results)
+                .targets(List.of("scripted", "hang"))
+                .benchmarks(List.of("echo"))
+                .timeout(Duration.ofMinutes(2))
+                .targetOptions(Map.of("pidFile", pidFile.toString()))
+                .listener(new RunListener() {
+                    @Override
+                    public void reportsWritten(Path runDir, List<Path> reports) {
+                        heard.add("reportsWritten " + reports.size());
+                    }
+
+                    @Override
+                    public void runFinished(Path runDir, RunInfo info, List<CellResult> results) {
+                        heard.add("runFinished " + info.status() + " " + results.stream()
+                                .map(result -> result.status().name()).collect(Collectors.joining(",")));
+                    }
+                })
+                .build();
+        Thread runner = new Thread(() -> {
+            summary.set(new BenchRunner(options).run());
+            stillInterrupted.set(Thread.currentThread().isInterrupted());
+        }, "embedded-run");
+        runner.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!Files.exists(pidFile) || Files.readString(pidFile).isBlank()) {
+            assertThat(runner.isAlive()).as("the run goes on until the hang cell hangs").isTrue();
+            assertThat(System.nanoTime() < deadline).as("waiting for the hang cell to hang").isTrue();
+            Thread.sleep(50);
+        }
+        List<ProcessHandle> started = ProcessHandle.current().descendants().toList();
+        ProcessHandle sleeper = ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip())).orElseThrow();
+        assertThat(started).as("mock, hung child and the sleep it started").hasSizeGreaterThanOrEqualTo(3)
+                .contains(sleeper);
+
+        runner.interrupt();
+
+        runner.join(TimeUnit.SECONDS.toMillis(60));
+        assertThat(runner.isAlive()).as("run() returned").isFalse();
+        awaitGone(started);
+        RunSummary ended = summary.get();
+        assertThat(ended.info().status()).isEqualTo(RunStatus.INTERRUPTED);
+        assertThat(ended.results()).extracting(CellResult::status).containsExactly(CellStatus.OK, CellStatus.MISSING);
+        assertThat(stillInterrupted).as("run() returns with the thread's interrupt status set").isTrue();
+        assertThat(Json.read(new RunLayout(ended.runDir()).runJson(), RunInfo.class).status())
+                .isEqualTo(RunStatus.INTERRUPTED);
+        assertThat(ended.report()).as("the report of what finished").isPresent();
+        assertThat(ended.report().orElseThrow()).exists();
+        assertThat(heard).containsExactly("reportsWritten 4", "runFinished INTERRUPTED OK,MISSING");
+    }
+
     private void startParent(String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Defaults.javaExecutable().toString(), "-Xmx256m",
-                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), EmbeddedRun.class.getName()));
+                "-XX:TieredStopAtLevel=1", "-D" + Harness.PROPERTY + "=" + System.getProperty(Harness.PROPERTY),
+                "-cp", System.getProperty("java.class.path"), EmbeddedRun.class.getName()));
         command.addAll(List.of(args));
         parent = new ProcessBuilder(command).redirectErrorStream(true).start();
         reader = new Thread(() -> {
