@@ -1,6 +1,6 @@
 package dev.agentbench.cli;
 
-import dev.agentbench.core.internal.AtomicFiles;
+import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.report.NewerFormatException;
 import dev.agentbench.report.RunData;
 import dev.agentbench.report.compare.CompareJson;

@@ -1,12 +1,11 @@
 package dev.agentbench.core;
 
+import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.RunLayout;
-import dev.agentbench.core.internal.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 
 /**
@@ -29,7 +28,7 @@ public final class LatestRun {
         try {
             Files.deleteIfExists(temp);
             Files.createSymbolicLink(temp, Path.of(runId));
-            Files.move(temp, latest, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            AtomicFiles.replace(temp, latest);
             return;
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             Files.deleteIfExists(temp);

@@ -91,9 +91,9 @@ class ProfileRunTest extends ChildJvmRunTest {
             assertThat(profile.flame().samples()).isEqualTo(profile.cpuSamples());
         }
         assertThat(Files.list(layout.targetDir("scripted")).map(path -> path.getFileName().toString()).sorted())
-                .containsExactly("build.jfr", "build.json", "build.log", "build.profile.json", "build.spec.json",
-                        "cold.json", "cold.log", "cold.spec.json",
-                        "echo.jfr", "echo.json", "echo.log", "echo.profile.json", "echo.spec.json");
+                .containsExactly("build.jfr", "build.json", "build.log", "build.profile.json", "build.spec.properties",
+                        "cold.json", "cold.log", "cold.spec.properties",
+                        "echo.jfr", "echo.json", "echo.log", "echo.profile.json", "echo.spec.properties");
     }
 
     @Test

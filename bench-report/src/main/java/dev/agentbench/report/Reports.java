@@ -1,9 +1,9 @@
 package dev.agentbench.report;
 
+import dev.agentbench.api.result.AtomicFiles;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -57,9 +57,7 @@ public final class Reports {
         List<Path> written = new ArrayList<>();
         for (ReportFormat format : formats) {
             Path target = runDir.resolve(format.fileName());
-            Path temp = runDir.resolve(format.fileName() + ".tmp");
-            Files.writeString(temp, format.render(run, options));
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.write(target, format.render(run, options).getBytes(StandardCharsets.UTF_8));
             written.add(target);
         }
         return written;

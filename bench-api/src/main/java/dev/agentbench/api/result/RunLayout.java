@@ -12,7 +12,7 @@ import java.util.Objects;
  *   &lt;target&gt;/&lt;cell&gt;.json            {@link CellResult}, written by the cell's child JVM
  *   &lt;target&gt;/&lt;cell&gt;.fork-N.json     what fork N's child JVM wrote, merged into the above
  *   &lt;target&gt;/&lt;cell&gt;.log             the children's output, fork after fork
- *   &lt;target&gt;/&lt;cell&gt;.spec.json       what the parent asked the child to measure
+ *   &lt;target&gt;/&lt;cell&gt;.spec.properties what the parent asked the child to measure
  *   &lt;target&gt;/&lt;cell&gt;.jfr             a profiled run's recording of the cell's profile fork
  *   &lt;target&gt;/&lt;cell&gt;.profile.json    that recording summed up, {@link Profile}
  *   mock.log                       the mock's output
@@ -73,7 +73,7 @@ public record RunLayout(Path runDir) {
     }
 
     public Path cellSpec(PlannedCell cell) {
-        return targetDir(cell.target()).resolve(cell.name() + ".spec.json");
+        return targetDir(cell.target()).resolve(cell.name() + ".spec.properties");
     }
 
     public Path mockLog() {

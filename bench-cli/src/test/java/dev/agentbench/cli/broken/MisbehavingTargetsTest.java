@@ -124,7 +124,7 @@ class MisbehavingTargetsTest {
             try (Stream<Path> files = Files.list(layout.targetDir(target))) {
                 assertThat(files.map(file -> file.getFileName().toString()).collect(Collectors.toSet()))
                         .as("files of " + target).isEqualTo(Set.of(BENCHMARK + ".json", BENCHMARK + ".log",
-                                BENCHMARK + ".spec.json"));
+                                BENCHMARK + ".spec.properties"));
             }
         }
         assertThat(awaitGone(helperSeconds)).as("helper processes left running").isEmpty();

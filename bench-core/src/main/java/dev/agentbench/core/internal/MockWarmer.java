@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -161,8 +159,6 @@ public final class MockWarmer {
         if (toWarm.isEmpty() || stop.getAsBoolean()) {
             return new MockWarmup(0, 0, 0, 0, false);
         }
-        String base = baseUrl.toString().endsWith("/")
-                ? baseUrl.toString().substring(0, baseUrl.toString().length() - 1) : baseUrl.toString();
         List<Thread> senders = new CopyOnWriteArrayList<>();
         ExecutorService workers = Executors.newFixedThreadPool(levels.get(levels.size() - 1),
                 threads("agentbench-mock-warmup-", senders));
@@ -174,6 +170,8 @@ public final class MockWarmer {
                 // connection: 7,000-15,000 a second, against 4,000-8,000 with a pooled executor).
                 .executor(Runnable::run)
                 .build();
+        MockAdmin admin = new MockAdmin(client, baseUrl);
+        String base = admin.base();
         List<String> registered = new ArrayList<>();
         MockWarmup result;
         try {
@@ -181,7 +179,7 @@ public final class MockWarmer {
             for (int i = 0; i < toWarm.size(); i++) {
                 Script script = toWarm.get(i);
                 String name = warmName(i, script.name());
-                admin(client, base, "PUT", name, JsonText.write(new Script(name, script.turns())));
+                admin.register(new Script(name, script.turns()));
                 registered.add(name);
                 calls.addAll(MockWarmCall.of(script, URI.create(base + "/s/" + name + "/v1/chat/completions"),
                         REQUEST_TIMEOUT));
@@ -189,13 +187,13 @@ public final class MockWarmer {
             result = calls.isEmpty() ? new MockWarmup(millisSince(start), 0, 0, 0, false)
                     : new MockWarmDrive(client, base, calls, workers, stop).run(levels, settings, start, onWindow);
         } catch (Throwable e) {
-            IOException cleanup = cleanUp(client, base, registered, workers, senders);
+            IOException cleanup = cleanUp(client, admin, registered, workers, senders);
             if (cleanup != null) {
                 e.addSuppressed(cleanup);
             }
             throw e;
         }
-        IOException cleanup = cleanUp(client, base, registered, workers, senders);
+        IOException cleanup = cleanUp(client, admin, registered, workers, senders);
         if (cleanup != null) {
             throw cleanup;
         }
@@ -254,37 +252,12 @@ public final class MockWarmer {
         return concurrency.stream().distinct().sorted().toList();
     }
 
-    /** {@code PUT} (with a body) or {@code DELETE} on {@code /admin/scripts/<name>}; any non-2xx fails. */
-    private static void admin(HttpClient client, String base, String method, String name, String body)
-            throws IOException {
-        URI uri = URI.create(base + "/admin/scripts/" + name);
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT);
-        if (body == null) {
-            request.method(method, HttpRequest.BodyPublishers.noBody());
-        } else {
-            request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
-        }
-        HttpResponse<String> response;
-        try {
-            response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("Interrupted while calling " + method + " [" + uri + "] on the mock");
-        } catch (IOException e) {
-            throw new IOException("The mock did not answer " + method + " [" + uri + "]: " + e, e);
-        }
-        if (response.statusCode() / 100 != 2) {
-            throw new IOException("The mock answered " + method + " [" + uri + "] with [" + response.statusCode()
-                    + "]: " + response.body());
-        }
-    }
-
     /**
      * Ends the threads, unregisters the scripts and releases the client; the interrupt status is
      * kept aside meanwhile so that an interrupted warm-up still cleans up. Returns the first
      * unregistration failure, with any others suppressed, or {@code null}.
      */
-    private static IOException cleanUp(HttpClient client, String base, List<String> registered,
+    private static IOException cleanUp(HttpClient client, MockAdmin admin, List<String> registered,
             ExecutorService workers, List<Thread> senders) {
         boolean interrupted = Thread.interrupted();
         IOException failure = null;
@@ -293,7 +266,7 @@ public final class MockWarmer {
             interrupted |= !ended(senders);
             for (String name : registered) {
                 try {
-                    admin(client, base, "DELETE", name, null);
+                    admin.unregister(name);
                 } catch (IOException e) {
                     interrupted |= Thread.interrupted();
                     if (failure == null) {

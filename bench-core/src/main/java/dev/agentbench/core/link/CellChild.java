@@ -27,6 +27,7 @@ import dev.agentbench.core.measure.Profiler;
 import dev.agentbench.core.measure.SessionsProcedure;
 import dev.agentbench.core.profile.JfrProfiler;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -211,38 +212,22 @@ final class CellChild {
     }
 
     /**
-     * Registers the script, measures by kind; unregisters the script. Agents of a complete
+     * Measures by kind, against the script the parent registered with the mock. Agents of a complete
      * measurement are kept open, for {@link #closeKept} after the result is written; anything opened
      * is closed at once when the measurement fails.
      */
     Measured measure() throws Exception {
         BenchTarget target = find(BenchTarget.class, spec.target());
         Benchmark benchmark = find(Benchmark.class, spec.benchmark());
-        // registered under the benchmark's name, unique in the run: the mock wants the body's name to match
-        String scriptName = benchmark.name();
-        Script script = new Script(scriptName, benchmark.script().turns());
-        MockAdmin mock = new MockAdmin(spec.mockUrl());
-        try {
-            mock.register(scriptName, script);
-        } catch (IOException e) {
-            throw new CellFailure("Cannot register script [" + scriptName + "] with the mock: " + e.getMessage(), e);
+        Script script = new Script(benchmark.name(), benchmark.script().turns());
+        TargetContext context = new TargetContext(URI.create(spec.scriptUrl()), Defaults.API_KEY, Defaults.MODEL,
+                benchmark.instructions(), benchmark.tools(), script, spec.targetOptions());
+        if (benchmark.kind() == BenchmarkKind.COLD_START) {
+            agents = new Agents(target, context);
+            return ColdStartSample.measure(spec.plannedCell(), spec.fork(), spec.passes().dryRun(), script, agents);
         }
-        try {
-            TargetContext context = new TargetContext(mock.scriptUrl(scriptName), Defaults.API_KEY,
-                    Defaults.MODEL, benchmark.instructions(), benchmark.tools(), script, spec.targetOptions());
-            if (benchmark.kind() == BenchmarkKind.COLD_START) {
-                agents = new Agents(target, context);
-                return ColdStartSample.measure(spec.plannedCell(), spec.fork(), spec.passes().dryRun(), script, agents);
-            }
-            agents = new Agents(target, context, new CloseWatch(Defaults.CLOSE_TIMEOUT, this::closeHung));
-            return measureWithMeters(benchmark, agents);
-        } finally {
-            try {
-                mock.unregister(scriptName);
-            } catch (IOException e) {
-                CellLog.say("could not unregister script [" + scriptName + "]: " + e.getMessage());
-            }
-        }
+        agents = new Agents(target, context, new CloseWatch(Defaults.CLOSE_TIMEOUT, this::closeHung));
+        return measureWithMeters(benchmark, agents);
     }
 
     /**

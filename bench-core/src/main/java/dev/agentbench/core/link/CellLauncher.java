@@ -5,9 +5,11 @@ import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunLayout;
+import dev.agentbench.api.script.Script;
 import dev.agentbench.core.Defaults;
 import dev.agentbench.core.internal.BoundedLog;
 import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.internal.MockAdmin;
 import dev.agentbench.core.internal.OutputPump;
 import dev.agentbench.core.internal.Processes;
 import dev.agentbench.core.internal.RunGuard;
@@ -23,10 +25,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
- * The parent's side of a cell: for each fork writes the spec, starts the child JVM (for a cold start,
- * one fresh JVM per sample), enforces the timeout and turns whatever happened into a {@link
+ * The parent's side of a cell: for each fork registers the benchmark's script with the mock, writes
+ * the spec, starts the child JVM (for a cold start, one fresh JVM per sample), enforces the timeout,
+ * unregisters the script and turns whatever happened into a {@link
  * CellResult}; then merges the forks into the cell's result file. In a profiled run, it then runs the
  * cell's profile fork and sums its recording up ({@link #runProfile}). Never throws for a cell that
  * went wrong: one cell failing never stops the run.
@@ -67,12 +71,20 @@ public final class CellLauncher {
 
     private final ChildSettings settings;
     private final RunGuard guard;
+    private final Function<String, Script> scripts;
+    private final MockAdmin mock;
     /** The log of each cell with forks still to come, by its file. */
     private final Map<Path, BoundedLog> logs = new HashMap<>();
 
-    public CellLauncher(ChildSettings settings, RunGuard guard) {
+    /**
+     * @param scripts the script of each benchmark, by the benchmark's name: what the parent registers
+     *     with the mock, under that name, before each child JVM of the benchmark's cells starts
+     */
+    public CellLauncher(ChildSettings settings, RunGuard guard, Function<String, Script> scripts) {
         this.settings = settings;
         this.guard = guard;
+        this.scripts = scripts;
+        this.mock = new MockAdmin(MockAdmin.client(), settings.mockUrl());
     }
 
     /**
@@ -143,7 +155,7 @@ public final class CellLauncher {
                     : logs.get(logFile);
             logs.put(logFile, log);
             new CellSpec(layout.runDir().toAbsolutePath().toString(), cell.target(), cell.benchmark(),
-                    cell.concurrency(), cell.name(), fork, profile, settings.mockUrl().toString(),
+                    cell.concurrency(), cell.name(), fork, profile, mock.scriptUrl(cell.benchmark()).toString(),
                     settings.targetOptions(), settings.passes()).write(spec);
             log.line(CellLog.PREFIX + (profile ? what + ", after " + forks + " measured fork" + (forks == 1 ? "" : "s")
                     : what + " " + fork + " of " + forks));
@@ -151,8 +163,27 @@ public final class CellLauncher {
             return CellResult.failed(cell, CellStatus.FAILED, "Cannot write the cell's spec [" + spec + "] or log ["
                     + logFile + "]: " + e, List.of());
         }
-        return child(cell, profile ? layout.profileForkResult(cell) : layout.forkResult(cell, fork), pluginEntries,
-                spec, log, profile);
+        // registered under the benchmark's name, unique in the run, for this child JVM alone
+        String scriptName = cell.benchmark();
+        try {
+            mock.register(new Script(scriptName, scripts.apply(scriptName).turns()));
+        } catch (IOException | RuntimeException e) {
+            return withTail(CellResult.failed(cell, CellStatus.FAILED, "Cannot register script [" + scriptName
+                    + "] with the mock: " + e.getMessage(), List.of()), logFile);
+        }
+        try {
+            return child(cell, profile ? layout.profileForkResult(cell) : layout.forkResult(cell, fork), pluginEntries,
+                    spec, log, profile);
+        } finally {
+            // an interrupted run ends the mock with everything else
+            if (!guard.interrupted()) {
+                try {
+                    mock.unregister(scriptName);
+                } catch (IOException e) {
+                    sayQuietly(log, "could not unregister script [" + scriptName + "]: " + e.getMessage());
+                }
+            }
+        }
     }
 
     /**

@@ -1,18 +1,23 @@
 package dev.agentbench.core.link;
 
+import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.PlannedCell;
-import dev.agentbench.core.internal.AtomicFiles;
-import dev.agentbench.core.internal.JsonText;
 import dev.agentbench.core.measure.PassSettings;
 import java.io.IOException;
+import java.io.Reader;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 
 /**
- * What a child JVM is told to measure: the one message from parent to child, written as JSON.
+ * What a child JVM is told to measure: the one message from parent to child, written as a
+ * {@link Properties} file, which the child reads with the JDK alone.
  *
  * @param runDir the run directory, absolute; the child writes its result where
  *     {@link dev.agentbench.api.result.RunLayout#forkResult} says, or for a profile fork
@@ -25,7 +30,9 @@ import java.util.Objects;
  * @param profile whether this JVM is the cell's profile fork: it records its timed pass with the
  *     profiler that {@code passes} names into {@link dev.agentbench.api.result.RunLayout#cellRecording},
  *     runs nothing after it, and its result is never merged into the cell's
- * @param mockUrl where the mock listens, for example {@code http://127.0.0.1:41234}
+ * @param scriptUrl the OpenAI-compatible base URL that serves the benchmark's script, which the parent
+ *     registered with the mock before it started the child, for example
+ *     {@code http://127.0.0.1:41234/s/turn1/v1}
  * @param targetOptions the user's target options
  * @param passes how to measure: the run's pass settings, as they are
  */
@@ -37,16 +44,20 @@ public record CellSpec(
         String name,
         int fork,
         boolean profile,
-        String mockUrl,
+        String scriptUrl,
         Map<String, String> targetOptions,
         PassSettings passes) {
+
+    /** The prefix of a target option's key; the pass settings' is {@link #PASSES}. */
+    private static final String OPTION = "option.";
+    private static final String PASSES = "passes.";
 
     public CellSpec {
         Objects.requireNonNull(runDir, "runDir");
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(benchmark, "benchmark");
         Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(mockUrl, "mockUrl");
+        Objects.requireNonNull(scriptUrl, "scriptUrl");
         Objects.requireNonNull(passes, "passes");
         if (fork < 1) {
             throw new IllegalArgumentException("Fork [" + fork + "] must be at least 1");
@@ -62,22 +73,56 @@ public record CellSpec(
         return new PlannedCell(target, benchmark, concurrency, name);
     }
 
-    /** Writes this spec atomically, with the JDK's own JSON ({@link JsonText}), which {@link #read} reads. */
+    /** Writes this spec atomically, as {@link Properties}, which {@link #read} reads. */
     void write(Path file) throws IOException {
-        AtomicFiles.write(file, JsonText.write(this).getBytes(StandardCharsets.UTF_8));
+        Properties properties = new Properties();
+        properties.setProperty("runDir", runDir);
+        properties.setProperty("target", target);
+        properties.setProperty("benchmark", benchmark);
+        properties.setProperty("concurrency", Integer.toString(concurrency));
+        properties.setProperty("name", name);
+        properties.setProperty("fork", Integer.toString(fork));
+        properties.setProperty("profile", Boolean.toString(profile));
+        properties.setProperty("scriptUrl", scriptUrl);
+        SpecProperties.putMap(properties, OPTION, targetOptions);
+        SpecProperties.put(properties, PASSES, passes);
+        StringWriter text = new StringWriter();
+        properties.store(text, "agentbench cell spec: what the parent asked this child JVM to measure");
+        // sorted by key for a reader (each entry is one line: store escapes line breaks), comments first
+        List<String> lines = text.toString().lines()
+                .sorted(Comparator.comparing((String line) -> !line.startsWith("#")).thenComparing(
+                        (a, b) -> a.startsWith("#") ? 0 : a.compareTo(b)))
+                .toList();
+        AtomicFiles.write(file, (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
      * Reads a spec the parent wrote, with the JDK alone, so that a cold start does not pay for loading
-     * Jackson's databind before it builds the agent.
+     * a JSON library before it builds the agent.
      *
      * @throws IOException when the file cannot be read or is no spec
      */
     static CellSpec read(Path file) throws IOException {
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            properties.load(reader);
+        }
         try {
-            return JsonText.toRecord(JsonText.parse(Files.readString(file)), CellSpec.class);
+            return new CellSpec(required(properties, "runDir"), required(properties, "target"),
+                    required(properties, "benchmark"), Integer.parseInt(required(properties, "concurrency")),
+                    required(properties, "name"), Integer.parseInt(required(properties, "fork")),
+                    Boolean.parseBoolean(required(properties, "profile")), required(properties, "scriptUrl"),
+                    SpecProperties.getMap(properties, OPTION), SpecProperties.get(properties, PASSES, PassSettings.class));
         } catch (RuntimeException e) {
             throw new IOException("Cell spec [" + file + "] is unreadable: " + e.getMessage(), e);
         }
+    }
+
+    private static String required(Properties properties, String key) {
+        String value = properties.getProperty(key);
+        if (value == null) {
+            throw new IllegalArgumentException("[" + key + "] is missing");
+        }
+        return value;
     }
 }

@@ -2,6 +2,7 @@ package dev.agentbench.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.core.LatestRun;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -33,7 +33,7 @@ class CellLauncherTest {
         List<String> command = CellLauncher.childCommand(settings(runDir), List.of(), spec);
 
         assertThat(command).containsExactly("/jdk/bin/java", "-Xms1g", "-Xmx1g", "-Xmx2g", "-cp", "harness.jar",
-                "dev.agentbench.core.link.ChildMain", runDir.resolve("raw").resolve("turn1.spec.json").toString());
+                "dev.agentbench.core.link.ChildMain", runDir.resolve("raw").resolve("turn1.spec.properties").toString());
     }
 
     @Test
@@ -57,20 +57,20 @@ class CellLauncherTest {
 
         assertThat(command).containsSequence("-cp", "harness.jar" + File.pathSeparator + folder,
                 "dev.agentbench.core.link.ChildMain");
-        assertThat(command.get(command.size() - 1)).endsWith("turn5_c8.spec.json");
+        assertThat(command.get(command.size() - 1)).endsWith("turn5_c8.spec.properties");
     }
 
     @Test
-    void aSpecWrittenByTheParentIsReadByTheChildWithoutJackson(@TempDir Path dir) throws Exception {
-        CellSpec spec = new CellSpec(dir.toString(), "raw", "turn5", 8, "turn5_c8", 2, false, "http://127.0.0.1:41234",
+    void aSpecWrittenByTheParentIsReadByTheChildAsPropertiesWithTheJdkAlone(@TempDir Path dir) throws Exception {
+        CellSpec spec = new CellSpec(dir.toString(), "raw", "turn5", 8, "turn5_c8", 2, false, "http://127.0.0.1:41234/s/turn5/v1",
                 Map.of("stream", "true", "path", "C:\\x \"y\""), PassSettings.builder().iterations(2000).warmup(2500)
                         .warmupTime(Duration.ofMillis(5000)).forks(3).build());
-        Path file = dir.resolve("turn5_c8.spec.json");
+        Path file = dir.resolve("turn5_c8.spec.properties");
         spec.write(file);
 
         assertThat(CellSpec.read(file)).isEqualTo(spec);
 
-        CellSpec profile = new CellSpec(dir.toString(), "raw", "turn5", 8, "turn5_c8", 4, true, "http://127.0.0.1:41234",
+        CellSpec profile = new CellSpec(dir.toString(), "raw", "turn5", 8, "turn5_c8", 4, true, "http://127.0.0.1:41234/s/turn5/v1",
                 Map.of(), PassSettings.builder().forks(3).profile("jfr").build());
         profile.write(file);
         assertThat(CellSpec.read(file)).isEqualTo(profile);
@@ -78,9 +78,17 @@ class CellLauncherTest {
         assertThatThrownBy(() -> new CellSpec(dir.toString(), "raw", "turn5", 8, "turn5_c8", 4, true, "http://x",
                 Map.of(), PassSettings.defaults())).hasMessage("A profile fork needs a profiler; the pass settings name none");
 
-        Files.writeString(file, "{\"runDir\": \"x\"}");
+        assertThat(Files.readString(file)).contains("passes.profile=jfr").doesNotContain("{");
+        assertThat(Files.readAllLines(file).stream().filter(line -> !line.startsWith("#")).toList())
+                .as("one line per key, sorted").hasSizeGreaterThan(20).isSorted();
+
+        Files.writeString(file, "runDir=x\n");
         assertThatThrownBy(() -> CellSpec.read(file)).isInstanceOf(java.io.IOException.class)
-                .hasMessage("Cell spec [" + file + "] is unreadable: [target] is missing or not a string");
+                .hasMessage("Cell spec [" + file + "] is unreadable: [target] is missing");
+        spec.write(file);
+        Files.writeString(file, Files.readString(file).replace("passes.forks=3", "passes.forks=three"));
+        assertThatThrownBy(() -> CellSpec.read(file)).isInstanceOf(java.io.IOException.class)
+                .hasMessage("Cell spec [" + file + "] is unreadable: [passes.forks] cannot be read as int: [three]");
     }
 
     @Test

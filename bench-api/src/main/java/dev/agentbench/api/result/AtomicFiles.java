@@ -1,4 +1,4 @@
-package dev.agentbench.core.internal;
+package dev.agentbench.api.result;
 
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -8,7 +8,10 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Writes whole files so that a reader sees the old content or the new, never half of one. */
+/**
+ * Writes whole files so that a reader sees the old content or the new, never half of one: every
+ * result file, report, comparison and the {@code latest} pointer is written through this class.
+ */
 public final class AtomicFiles {
 
     private static final AtomicLong SEQUENCE = new AtomicLong();
@@ -28,13 +31,21 @@ public final class AtomicFiles {
                 + SEQUENCE.incrementAndGet() + ".tmp");
         try {
             Files.write(temp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            replace(temp, file);
         } finally {
             Files.deleteIfExists(temp);
+        }
+    }
+
+    /**
+     * Renames {@code source} (a file or a symbolic link) over {@code target} in one step where the
+     * file system can, else replaces it with a plain move.
+     */
+    public static void replace(Path source, Path target) throws IOException {
+        try {
+            Files.move(source, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(source, target, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.agentbench.core.internal;
+package dev.agentbench.api.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
