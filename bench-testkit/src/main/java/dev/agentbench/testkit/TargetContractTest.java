@@ -15,8 +15,6 @@ import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.ToolDefinition;
 import dev.agentbench.api.TurnResult;
 import dev.agentbench.api.script.Script;
-import dev.agentbench.mock.MockConfig;
-import dev.agentbench.mock.MockServer;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -82,8 +80,11 @@ import org.junit.jupiter.api.TestInstance;
  *   <li>{@link #CONCURRENT_SESSIONS} sessions at once on one handle each get their exact replies.
  * </ul>
  *
- * <p>The mock runs in-process for the test class (the harness runs it in its own JVM), on a free
- * loopback port. Every call into the target is bounded by {@link #callTimeout()}.
+ * <p>The mock runs in a JVM of its own for the test class, as the harness runs it, on a free
+ * loopback port ({@link MockProcess}): none of its libraries (Vert.x, Netty, its Jackson) is loaded
+ * in the test JVM, where they could meet the framework's. When the mock cannot be reached, the
+ * failure says whether its process is still running and where its log is. The process is gone
+ * when the test class ends. Every call into the target is bounded by {@link #callTimeout()}.
  *
  * <p>Stability: experimental in 0.x; checks may be added.
  */
@@ -111,7 +112,7 @@ public abstract class TargetContractTest {
     private static final Pattern TARGET_NAME = Pattern.compile("[a-z0-9][a-z0-9_-]*");
     private static final String INSTRUCTIONS = "You are a helpful assistant. Use the tools when they help.";
 
-    private MockServer mock;
+    private MockProcess mock;
     private Map<String, Benchmark> benchmarks;
 
     /** The target under test; called once per check, so return a fresh instance. */
@@ -137,8 +138,8 @@ public abstract class TargetContractTest {
     }
 
     @BeforeAll
-    final void startMock() {
-        mock = MockServer.start(MockConfig.defaults());
+    final void startMock() throws Exception {
+        mock = MockProcess.start();
         Map<String, Benchmark> found = new TreeMap<>();
         for (Benchmark benchmark : ServiceLoader.load(Benchmark.class, TargetContractTest.class.getClassLoader())) {
             found.put(benchmark.name(), benchmark);

@@ -7,30 +7,28 @@ import dev.agentbench.api.ToolDefinition;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptChecks;
 import dev.agentbench.builtin.tool.BuiltinTools;
-import dev.agentbench.mock.MockConfig;
-import dev.agentbench.mock.MockServer;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The real mock, in-process, behind a {@link RecordingProxy}: what a target's wire tests need to
- * play a script through a framework and read every request it sent. Start one per test class and
- * close it after.
+ * The real mock, in a JVM of its own ({@link MockProcess}), behind a {@link RecordingProxy}: what a
+ * target's wire tests need to play a script through a framework and read every request it sent.
+ * Start one per test class and close it after; closing ends the mock's process.
  */
 public final class WireRecorder implements AutoCloseable {
 
-    private final MockServer mock;
+    private final MockProcess mock;
     private final RecordingProxy proxy;
 
-    private WireRecorder(MockServer mock, RecordingProxy proxy) {
+    private WireRecorder(MockProcess mock, RecordingProxy proxy) {
         this.mock = mock;
         this.proxy = proxy;
     }
 
     /** Starts the mock on a free loopback port and the proxy in front of it. */
     public static WireRecorder start() throws IOException {
-        MockServer mock = MockServer.start(MockConfig.defaults());
+        MockProcess mock = MockProcess.start();
         try {
             return new WireRecorder(mock, new RecordingProxy(mock.baseUrl()));
         } catch (IOException | RuntimeException e) {

@@ -1,8 +1,9 @@
 /**
  * The target contract kit: {@link dev.agentbench.testkit.TargetContractTest}, the abstract JUnit 5
  * test that every agentbench target's tests extend (depend on {@code dev.agentbench:bench-testkit}
- * in test scope), and {@link dev.agentbench.testkit.WireRecorder} with its
+ * in test scope), {@link dev.agentbench.testkit.WireRecorder} with its
  * {@link dev.agentbench.testkit.RecordingProxy}, for a target's own tests of what its framework puts
- * on the wire. Everything else in this package is package-private.
+ * on the wire, and {@link dev.agentbench.testkit.MockProcess}, the real mock in a JVM of its own, on
+ * which both run. Everything else in this package is package-private.
  */
 package dev.agentbench.testkit;
