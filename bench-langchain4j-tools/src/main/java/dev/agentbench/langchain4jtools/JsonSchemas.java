@@ -1,4 +1,4 @@
-package dev.agentbench.langchain4j;
+package dev.agentbench.langchain4jtools;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,7 +36,7 @@ import java.util.Set;
  * <p>{@code additionalProperties} is among the dropped keywords: LangChain4j's OpenAI client writes
  * it only in its strict mode (where it is always {@code false}), whatever the element says.
  */
-final class JsonSchemas {
+public final class JsonSchemas {
 
     /** Keywords left out: annotations, or what LangChain4j's OpenAI client would not send anyway. */
     static final Set<String> DROPPED = Set.of(
@@ -53,7 +53,7 @@ final class JsonSchemas {
      * @throws IllegalArgumentException when the text is not JSON, is not an object schema, or uses a
      *     keyword that LangChain4j's elements cannot hold
      */
-    static JsonObjectSchema toObjectSchema(String tool, String jsonSchema) {
+    public static JsonObjectSchema toObjectSchema(String tool, String jsonSchema) {
         JsonNode root;
         try {
             root = JSON.readTree(jsonSchema);

@@ -1,4 +1,4 @@
-package dev.agentbench.langchain4j;
+package dev.agentbench.langchain4jtools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -14,6 +14,7 @@ import dev.agentbench.api.script.ScriptTurn;
 import dev.agentbench.api.script.ScriptedToolCall;
 import dev.agentbench.api.script.Step;
 import dev.agentbench.builtin.tool.BuiltinTools;
+import dev.agentbench.langchain4jtools.NeutralTools;
 import dev.agentbench.mock.MockConfig;
 import dev.agentbench.mock.MockServer;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
