@@ -1,0 +1,183 @@
+package dev.agentbench.koog;
+
+import ai.koog.agents.chatMemory.feature.ChatMemory;
+import ai.koog.agents.core.agent.AIAgent;
+import ai.koog.agents.core.agent.AIAgentBuilder;
+import ai.koog.agents.core.agent.AIAgentSimpleStrategies;
+import ai.koog.agents.core.agent.config.AIAgentConfig;
+import ai.koog.agents.core.agent.config.MissingToolsConversionStrategy;
+import ai.koog.agents.core.agent.config.ToolCallDescriber;
+import ai.koog.agents.core.tools.ToolRegistry;
+import ai.koog.agents.core.tools.ToolRegistryBuilder;
+import ai.koog.http.client.ktor.KtorKoogHttpClient;
+import ai.koog.prompt.executor.clients.ConnectionTimeoutConfig;
+import ai.koog.prompt.executor.clients.openai.OpenAIClientSettings;
+import ai.koog.prompt.executor.clients.openai.OpenAILLMClient;
+import ai.koog.prompt.executor.llms.MultiLLMPromptExecutor;
+import ai.koog.prompt.llm.LLMCapability;
+import ai.koog.prompt.llm.LLMProvider;
+import ai.koog.prompt.llm.LLModel;
+import ai.koog.prompt.Prompt;
+import ai.koog.prompt.message.Message;
+import ai.koog.serialization.kotlinx.KotlinxSerializer;
+import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.TurnResult;
+import io.ktor.client.HttpClient;
+import io.ktor.client.HttpClientKt;
+import io.ktor.client.engine.apache5.Apache5;
+import io.ktor.client.engine.cio.CIO;
+import java.util.List;
+import java.util.concurrent.Executor;
+import kotlin.Unit;
+import kotlinx.coroutines.Dispatchers;
+import kotlinx.coroutines.ExecutorsKt;
+
+/**
+ * One Koog agent: an {@link AIAgent} built with {@code AIAgent.builder()} over Koog's {@link
+ * OpenAILLMClient} (Ktor, with the engine the options name) pointed at the mock, the context's tools
+ * in a {@link ToolRegistry}, the instructions as the system prompt, Koog's {@code ChatMemory} feature
+ * over a {@link SessionHistories} store, and {@code singleRunStrategy()} or the {@link
+ * FunctionalLoop}. One agent serves every session: each {@code run(message, sessionId)} is a run of its
+ * own, whose run id is the session id, which is what {@code ChatMemory} keys the conversation by.
+ */
+final class KoogHandle implements TargetHandle {
+
+    /**
+     * The chat-completions path, relative to the mock's base URL (which ends in {@code /v1}); Koog's
+     * default, {@code v1/chat/completions}, is relative to a host root.
+     */
+    static final String CHAT_COMPLETIONS_PATH = "chat/completions";
+
+    /** The iteration limit {@code AIAgent.builder()} gives an agent. */
+    static final int MAX_AGENT_ITERATIONS = 50;
+
+    private final AIAgent<String, String> agent;
+    private final SessionHistories histories;
+    private final OpenAILLMClient client;
+    private final HttpClient http;
+
+    private KoogHandle(AIAgent<String, String> agent, SessionHistories histories, OpenAILLMClient client,
+            HttpClient http) {
+        this.agent = agent;
+        this.histories = histories;
+        this.client = client;
+        this.http = http;
+    }
+
+    static KoogHandle open(TargetContext context, KoogOptions options) {
+        // The tools first: a schema Koog cannot hold fails here, before any HTTP client exists.
+        ToolRegistryBuilder tools = ToolRegistry.Companion.builder();
+        NeutralTool.of(context.tools(), options.toolDispatch()).forEach(tools::tool);
+        ToolRegistry registry = tools.build();
+        HttpClient http = ktorClient(options.httpEngine());
+        OpenAILLMClient client = null;
+        try {
+            OpenAIClientSettings settings = new OpenAIClientSettings(context.baseUrl().toString(),
+                    new ConnectionTimeoutConfig(), CHAT_COMPLETIONS_PATH, "responses", "embeddings", "moderations",
+                    "models");
+            client = new OpenAILLMClient(context.apiKey(), settings, new KtorKoogHttpClient.Factory(http));
+            SessionHistories histories = new SessionHistories();
+            LLModel model = model(context.model());
+            AIAgentBuilder builder = AIAgent.builder();
+            if (options.strategyExecutor() == KoogOptions.StrategyExecutor.IO) {
+                Executor io = ExecutorsKt.asExecutor(Dispatchers.getIO());
+                builder = builder.agentConfig(configWithStrategyExecutor(model, io));
+            }
+            builder = builder
+                    .promptExecutor(new MultiLLMPromptExecutor(client))
+                    .llmModel(model)
+                    .toolRegistry(registry);
+            if (!context.instructions().isEmpty()) {
+                builder = builder.systemPrompt(context.instructions());
+            }
+            AIAgent<String, String> agent = switch (options.strategy()) {
+                case SINGLE_RUN -> builder.graphStrategy(AIAgentSimpleStrategies.singleRunStrategy())
+                        .install(ChatMemory.Feature, memory -> memory.chatHistoryProvider(histories))
+                        .build();
+                case FUNCTIONAL -> builder
+                        .functionalStrategy(FunctionalLoop.NAME,
+                                new FunctionalLoop(options.parallelTools(), options.stream()))
+                        .install(ChatMemory.Feature, memory -> memory.chatHistoryProvider(histories))
+                        .build();
+            };
+            return new KoogHandle(agent, histories, client, http);
+        } catch (RuntimeException | Error e) {
+            try {
+                if (client != null) {
+                    client.close();
+                }
+                http.close();
+            } catch (RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * The configuration {@code AIAgent.builder()} starts from (an empty prompt, at most {@value
+     * #MAX_AGENT_ITERATIONS} iterations, missing tools described as JSON, no response processor, the
+     * kotlinx serializer) with the model, and a strategy executor. Koog sets a strategy executor only
+     * through {@code AIAgentConfig}'s Java constructors and builder, whose other defaults differ from
+     * the agent builder's (100 iterations, the Jackson serializer), so every value is given here. The
+     * agent builder's later steps ({@code llmModel}, {@code systemPrompt}) copy the configuration with
+     * its executor.
+     */
+    static AIAgentConfig configWithStrategyExecutor(LLModel model, Executor strategyExecutor) {
+        return new AIAgentConfig(Prompt.Empty, model, MAX_AGENT_ITERATIONS, strategyExecutor, null,
+                new MissingToolsConversionStrategy.Missing(ToolCallDescriber.JSON.INSTANCE), null,
+                new KotlinxSerializer());
+    }
+
+    /** A Ktor client on the named engine, with the engine's defaults. */
+    static HttpClient ktorClient(KoogOptions.HttpEngine engine) {
+        return switch (engine) {
+            case APACHE5 -> HttpClientKt.HttpClient(Apache5.INSTANCE, config -> Unit.INSTANCE);
+            case CIO -> HttpClientKt.HttpClient(CIO.INSTANCE, config -> Unit.INSTANCE);
+        };
+    }
+
+    /**
+     * The context's model as a Koog {@link LLModel} of the OpenAI provider, with the capabilities
+     * Koog's OpenAI client needs to send a chat-completions request with tools: {@code Completion},
+     * {@code Tools}, and the chat-completions endpoint (without it Koog picks nothing, with the
+     * Responses endpoint alone it would call {@code /responses}).
+     */
+    static LLModel model(String id) {
+        return new LLModel(LLMProvider.OpenAI, id, List.of(LLMCapability.Completion.INSTANCE,
+                LLMCapability.Tools.INSTANCE, LLMCapability.OpenAIEndpoint.Completions.INSTANCE), null, null);
+    }
+
+    @Override
+    public TurnResult runTurn(String userId, String sessionId, String message) {
+        int before = histories.history(sessionId).size();
+        String output = agent.run(message, sessionId);
+        List<Message> after = histories.history(sessionId);
+        return TurnReports.of(after.subList(Math.min(before, after.size()), after.size()), output);
+    }
+
+    /** The sessions' conversations, for tests. */
+    SessionHistories histories() {
+        return histories;
+    }
+
+    /** Forgets the session's conversation: Koog keeps nothing else per session between runs. */
+    @Override
+    public void deleteSession(String userId, String sessionId) {
+        histories.delete(sessionId);
+    }
+
+    /**
+     * Closes Koog's OpenAI client, which closes its Ktor client (made from ours with {@code
+     * config}, so sharing and closing its engine), then ours.
+     */
+    @Override
+    public void close() {
+        try {
+            client.close();
+        } finally {
+            http.close();
+        }
+    }
+}
