@@ -148,6 +148,8 @@ public final class CellLauncher {
         RunLayout layout = settings.layout();
         Path spec = layout.cellSpec(cell);
         Path logFile = layout.cellLog(cell);
+        // registered under the benchmark's name, unique in the run, for this child JVM alone
+        String scriptName = cell.benchmark();
         BoundedLog log;
         try {
             Files.createDirectories(layout.targetDir(cell.target()));
@@ -155,7 +157,7 @@ public final class CellLauncher {
                     : logs.get(logFile);
             logs.put(logFile, log);
             new CellSpec(layout.runDir().toAbsolutePath().toString(), cell.target(), cell.benchmark(),
-                    cell.concurrency(), cell.name(), fork, profile, mock.scriptUrl(cell.benchmark()).toString(),
+                    cell.concurrency(), cell.name(), fork, profile, mock.scriptUrl(scriptName).toString(),
                     settings.targetOptions(), settings.passes()).write(spec);
             log.line(CellLog.PREFIX + (profile ? what + ", after " + forks + " measured fork" + (forks == 1 ? "" : "s")
                     : what + " " + fork + " of " + forks));
@@ -163,8 +165,6 @@ public final class CellLauncher {
             return CellResult.failed(cell, CellStatus.FAILED, "Cannot write the cell's spec [" + spec + "] or log ["
                     + logFile + "]: " + e, List.of());
         }
-        // registered under the benchmark's name, unique in the run, for this child JVM alone
-        String scriptName = cell.benchmark();
         try {
             mock.register(new Script(scriptName, scripts.apply(scriptName).turns()));
         } catch (IOException | RuntimeException e) {
