@@ -14,6 +14,11 @@ final class MockAgents implements AutoCloseable {
 
     private final MockServer mock = MockServer.start(MockConfig.defaults());
 
+    /** The target options of one stream mode. */
+    static Map<String, String> stream(boolean stream) {
+        return Map.of("stream", String.valueOf(stream));
+    }
+
     /** Registers the script and opens an agent on it. */
     LangGraph4jHandle open(Script script, List<ToolDefinition> tools, Map<String, String> options) {
         mock.register(script);

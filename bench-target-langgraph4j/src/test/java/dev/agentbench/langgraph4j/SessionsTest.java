@@ -38,10 +38,6 @@ class SessionsTest {
         mock.close();
     }
 
-    private static Map<String, String> stream(boolean stream) {
-        return Map.of("stream", String.valueOf(stream));
-    }
-
     /** Issue #288: the executor's own messages channel would keep the second "Again?" out of the history. */
     @ParameterizedTest(name = "stream={0}")
     @ValueSource(booleans = {false, true})
@@ -49,7 +45,7 @@ class SessionsTest {
         Script script = new Script("same_words_" + stream, List.of(
                 new ScriptTurn("Again?", List.of(Step.text("First answer."))),
                 new ScriptTurn("Again?", List.of(Step.text("Second answer.")))));
-        try (LangGraph4jHandle handle = mock.open(script, List.of(), stream(stream))) {
+        try (LangGraph4jHandle handle = mock.open(script, List.of(), MockAgents.stream(stream))) {
             assertThat(handle.runTurn("u", "s", "Again?").finalText()).isEqualTo("First answer.");
             TurnResult second = handle.runTurn("u", "s", "Again?");
             assertThat(second.completed()).isTrue();
@@ -66,7 +62,7 @@ class SessionsTest {
                 new ScriptTurn("Add 2 and 40.", List.of(
                         Step.toolCalls(new ScriptedToolCall("add_numbers", "{\"a\":2,\"b\":40}")),
                         Step.text("The sum is 42.")))));
-        try (LangGraph4jHandle handle = mock.open(script, BuiltinTools.ALL, stream(stream))) {
+        try (LangGraph4jHandle handle = mock.open(script, BuiltinTools.ALL, MockAgents.stream(stream))) {
             handle.runTurn("u", "s", "Hello.");
             TurnResult second = handle.runTurn("u", "s", "Add 2 and 40.");
             assertThat(second.completed()).isTrue();

@@ -39,10 +39,6 @@ class ToolBehaviourTest {
         mock.close();
     }
 
-    private static Map<String, String> stream(boolean stream) {
-        return Map.of("stream", String.valueOf(stream));
-    }
-
     /**
      * The calls of one reply run one after another, and on the thread that runs the turn, streaming
      * too: LC4jToolService.execute loops over them, and the graph's steps run where its output is read.
@@ -64,7 +60,7 @@ class ToolBehaviourTest {
         ScriptedToolCall call = new ScriptedToolCall("count", "{}");
         Script script = new Script("four_calls_" + stream, List.of(new ScriptTurn("Count four times at once.", List.of(
                 Step.toolCalls(call, call, call, call), Step.text("Done.")))));
-        try (LangGraph4jHandle handle = mock.open(script, List.of(count), stream(stream))) {
+        try (LangGraph4jHandle handle = mock.open(script, List.of(count), MockAgents.stream(stream))) {
             TurnResult result = handle.runTurn("u", "s", "Count four times at once.");
             assertThat(result.completed()).isTrue();
             assertThat(result.toolResults()).extracting(ToolResult::callId).containsExactly(
@@ -91,7 +87,7 @@ class ToolBehaviourTest {
         Script script = new Script("failing_tool_" + stream, List.of(new ScriptTurn("Add a word to a number.", List.of(
                 Step.toolCalls(new ScriptedToolCall("add_numbers", "{\"a\":\"two\",\"b\":1}")),
                 Step.text("I could not add those.")))));
-        try (LangGraph4jHandle handle = mock.open(script, BuiltinTools.ALL, stream(stream))) {
+        try (LangGraph4jHandle handle = mock.open(script, BuiltinTools.ALL, MockAgents.stream(stream))) {
             assertThatThrownBy(() -> handle.runTurn("u", "s", "Add a word to a number."))
                     .hasMessageContaining("add_numbers needs an integer [a]");
         }
@@ -108,7 +104,7 @@ class ToolBehaviourTest {
         Script script = new Script("unknown_tool_" + stream, List.of(new ScriptTurn("Use a tool you lack.", List.of(
                 Step.toolCalls(new ScriptedToolCall("no_such_tool", "{}")),
                 Step.text("Carrying on.")))));
-        try (LangGraph4jHandle handle = mock.open(script, BuiltinTools.ALL, stream(stream))) {
+        try (LangGraph4jHandle handle = mock.open(script, BuiltinTools.ALL, MockAgents.stream(stream))) {
             TurnResult result = handle.runTurn("u", "s", "Use a tool you lack.");
             assertThat(result.toolCalls()).containsExactly(new ToolCall(Script.toolCallId(0, 0, 0), "no_such_tool", "{}"));
             assertThat(result.toolResults()).isEmpty();
