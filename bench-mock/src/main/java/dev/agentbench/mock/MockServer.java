@@ -3,6 +3,7 @@ package dev.agentbench.mock;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.mock.internal.MockMetrics;
 import dev.agentbench.mock.internal.MockVerticle;
+import dev.agentbench.mock.internal.RenderedScript;
 import dev.agentbench.mock.internal.Renderer;
 import dev.agentbench.mock.internal.ScriptRegistry;
 import io.vertx.core.DeploymentOptions;
@@ -125,6 +126,15 @@ public final class MockServer implements AutoCloseable {
     /** The names of the registered scripts, sorted. */
     public List<String> scripts() {
         return scripts.names();
+    }
+
+    /**
+     * The load counters of {@code script} since it was registered, as served at
+     * {@code GET /admin/scripts/{script}/load}; {@code null} if no script of that name is registered.
+     */
+    public ScriptLoad load(String script) {
+        RenderedScript rendered = scripts.get(Objects.requireNonNull(script, "script"));
+        return rendered == null ? null : rendered.load().snapshot();
     }
 
     /** The counters as served at {@code GET /admin/metrics}. */

@@ -63,7 +63,15 @@ final class ChatHandler {
                         "unknown_script");
                 return;
             }
-            readBody(request, body -> scriptChat(request.response(), script, body, start));
+            HttpServerResponse response = request.response();
+            if (!response.closed()) {
+                // In flight from here until the response ends or its connection closes, whichever
+                // comes first: Vert.x calls the end handler exactly once for either.
+                LoadCounters load = script.load();
+                load.accept();
+                response.endHandler(load);
+            }
+            readBody(request, body -> scriptChat(response, script, body, start));
         }
     }
 
@@ -78,13 +86,13 @@ final class ChatHandler {
             Errors.send(response, 500, script.describeEnd(request.turn(), request.step()), "script_ended");
             return;
         }
-        responder.send(response, step, request.stream(), request.includeUsage(), start);
+        responder.send(response, step, request.stream(), request.includeUsage(), start, script.load());
     }
 
     private void markerChat(HttpServerResponse response, Buffer body, long start) {
         ChatRequest request = parse(response, body, true);
         if (request != null) {
-            responder.send(response, marker.reply(request), request.stream(), request.includeUsage(), start);
+            responder.send(response, marker.reply(request), request.stream(), request.includeUsage(), start, null);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.agentbench.mock.internal;
 
 import dev.agentbench.api.script.Script;
 import dev.agentbench.mock.ScriptJson;
+import dev.agentbench.mock.ScriptLoad;
 import io.netty.util.NetUtil;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -106,6 +107,7 @@ public final class MockVerticle extends VerticleBase {
         router.get("/admin/scripts").handler(this::listScripts);
         router.put("/admin/scripts/:name").handler(body).handler(this::putScript);
         router.delete("/admin/scripts/:name").handler(this::deleteScript);
+        router.get("/admin/scripts/:name/load").handler(this::scriptLoad);
         router.get("/admin/metrics").handler(this::metrics);
         for (int status : new int[] {400, 403, 404, 405, 413, 500}) {
             router.errorHandler(status, this::routingError);
@@ -183,6 +185,35 @@ public final class MockVerticle extends VerticleBase {
         } else {
             error(ctx, 404, "Unknown script [" + name + "]", "unknown_script");
         }
+    }
+
+    private void scriptLoad(RoutingContext ctx) {
+        String name = ctx.pathParam("name");
+        RenderedScript script = scripts.get(name);
+        if (script == null) {
+            error(ctx, 404, "Unknown script [" + name + "]", "unknown_script");
+            return;
+        }
+        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON)
+                .end(Buffer.buffer(loadJson(script.load().snapshot())));
+    }
+
+    /**
+     * {@code {"requests":N,"inFlight":N,"maxInFlight":N,"holds":N,"heldNanos":N,"lateMaxMicros":N,
+     * "lateP99Micros":N}}: the fields of {@link ScriptLoad}, in its order.
+     */
+    static byte[] loadJson(ScriptLoad load) {
+        return Json.bytes(g -> {
+            g.writeStartObject();
+            g.writeNumberField("requests", load.requests());
+            g.writeNumberField("inFlight", load.inFlight());
+            g.writeNumberField("maxInFlight", load.maxInFlight());
+            g.writeNumberField("holds", load.holds());
+            g.writeNumberField("heldNanos", load.heldNanos());
+            g.writeNumberField("lateMaxMicros", load.lateMaxMicros());
+            g.writeNumberField("lateP99Micros", load.lateP99Micros());
+            g.writeEndObject();
+        });
     }
 
     private void metrics(RoutingContext ctx) {

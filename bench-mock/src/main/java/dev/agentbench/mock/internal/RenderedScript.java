@@ -4,12 +4,13 @@ import dev.agentbench.api.script.Script;
 
 /**
  * A registered script with every step rendered: the source script and, by turn and step, what the
- * mock sends.
+ * mock sends; and its {@link LoadCounters}, which start at zero with each registration.
  */
 public final class RenderedScript {
 
     private final Script script;
     private final RenderedStep[][] steps;
+    private final LoadCounters load = new LoadCounters();
 
     RenderedScript(Script script, RenderedStep[][] steps) {
         this.script = script;
@@ -18,6 +19,11 @@ public final class RenderedScript {
 
     public Script script() {
         return script;
+    }
+
+    /** The load counters since this registration. */
+    public LoadCounters load() {
+        return load;
     }
 
     public String name() {

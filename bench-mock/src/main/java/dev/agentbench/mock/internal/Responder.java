@@ -27,21 +27,31 @@ final class Responder {
         this.hangLimitMs = hangLimitMs;
     }
 
-    /** Sends {@code step} as the reply to a request that asked for {@code stream} and {@code usage}. */
-    void send(HttpServerResponse response, RenderedStep step, boolean stream, boolean usage, long startNanos) {
+    /**
+     * Sends {@code step} as the reply to a request that asked for {@code stream} and {@code usage};
+     * every hold (delay timer) is recorded in {@code load}, unless it is {@code null} (the marker).
+     */
+    void send(HttpServerResponse response, RenderedStep step, boolean stream, boolean usage, long startNanos,
+            LoadCounters load) {
         metrics.countStep(step);
         if (step.delayMs > 0) {
-            vertx.setTimer(bounded(step.delayMs), id -> {
+            long delayMs = bounded(step.delayMs);
+            long set = System.nanoTime();
+            vertx.setTimer(delayMs, id -> {
+                if (load != null) {
+                    load.held(delayMs, set);
+                }
                 if (!response.closed()) {
-                    begin(response, step, stream, usage, startNanos);
+                    begin(response, step, stream, usage, startNanos, load);
                 }
             });
         } else {
-            begin(response, step, stream, usage, startNanos);
+            begin(response, step, stream, usage, startNanos, load);
         }
     }
 
-    private void begin(HttpServerResponse response, RenderedStep step, boolean stream, boolean usage, long start) {
+    private void begin(HttpServerResponse response, RenderedStep step, boolean stream, boolean usage, long start,
+            LoadCounters load) {
         switch (step.kind) {
             case STATUS -> {
                 response.setStatusCode(step.status).putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON);
@@ -54,7 +64,7 @@ final class Responder {
             case HANG -> hang(response, stream);
             default -> {
                 if (stream) {
-                    stream(response, step, usage, start);
+                    stream(response, step, usage, start, load);
                 } else {
                     json(response, step, start);
                 }
@@ -75,7 +85,8 @@ final class Responder {
         metrics.recordLatency(start);
     }
 
-    private void stream(HttpServerResponse response, RenderedStep step, boolean usage, long start) {
+    private void stream(HttpServerResponse response, RenderedStep step, boolean usage, long start,
+            LoadCounters load) {
         response.setChunked(true)
                 .putHeader(HttpHeaders.CONTENT_TYPE, TEXT_EVENT_STREAM)
                 .putHeader(HttpHeaders.CACHE_CONTROL, NO_CACHE);
@@ -97,7 +108,7 @@ final class Responder {
             metrics.recordLatency(start);
             return;
         }
-        new DelayedStream(response, step, usage, start).next();
+        new DelayedStream(response, step, usage, start, load).next();
     }
 
     /** A stream that waits {@code chunkDelayMs} before each event. */
@@ -106,12 +117,16 @@ final class Responder {
         private final RenderedStep step;
         private final Buffer[] events;
         private final long start;
+        private final LoadCounters load;
+        private final long delayMs;
         private int next;
 
-        DelayedStream(HttpServerResponse response, RenderedStep step, boolean usage, long start) {
+        DelayedStream(HttpServerResponse response, RenderedStep step, boolean usage, long start, LoadCounters load) {
             this.response = response;
             this.step = step;
             this.start = start;
+            this.load = load;
+            this.delayMs = bounded(step.chunkDelayMs);
             int tail = step.cutOff ? 0 : (usage ? 3 : 2);
             this.events = java.util.Arrays.copyOf(step.events, step.events.length + tail);
             if (!step.cutOff) {
@@ -125,7 +140,11 @@ final class Responder {
         }
 
         void next() {
-            vertx.setTimer(bounded(step.chunkDelayMs), id -> {
+            long set = System.nanoTime();
+            vertx.setTimer(delayMs, id -> {
+                if (load != null) {
+                    load.held(delayMs, set);
+                }
                 if (response.closed()) {
                     return;
                 }

@@ -1,0 +1,65 @@
+package dev.agentbench.mock.internal;
+
+import dev.agentbench.mock.ScriptLoad;
+import io.vertx.core.Handler;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The load counters of one registered script ({@link ScriptLoad}), shared by every event loop and
+ * lock-free: requests in flight and their peak, and how late each hold (a delay timer) fired.
+ *
+ * <p>It is its own response end handler: {@link #accept} counts a request in, and the response's
+ * end handler, which Vert.x calls exactly once per response (when it ends, or when its connection
+ * closes first), counts it out — so no path leaks a count and none allocates.
+ */
+public final class LoadCounters implements Handler<Void> {
+
+    private final LongAdder requests = new LongAdder();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger maxInFlight = new AtomicInteger();
+    private final LongAdder holds = new LongAdder();
+    private final LongAdder heldNanos = new LongAdder();
+    private final AtomicLong lateMaxNanos = new AtomicLong();
+    private final LatenessHistogram late = new LatenessHistogram();
+
+    /** Counts a request in; the caller makes this object the response's end handler. */
+    void accept() {
+        requests.increment();
+        int now = inFlight.incrementAndGet();
+        int max = maxInFlight.get();
+        while (now > max && !maxInFlight.compareAndSet(max, now)) {
+            max = maxInFlight.get();
+        }
+    }
+
+    /** The response's end handler: counts the request out. */
+    @Override
+    public void handle(Void ended) {
+        inFlight.decrementAndGet();
+    }
+
+    /** Records a hold of {@code askedMs} whose timer was set at {@code setNanos} and fires now. */
+    void held(long askedMs, long setNanos) {
+        long asked = askedMs * 1_000_000L;
+        long lateNanos = System.nanoTime() - setNanos - asked;
+        holds.increment();
+        heldNanos.add(asked);
+        if (lateNanos > 0) {
+            long max = lateMaxNanos.get();
+            while (lateNanos > max && !lateMaxNanos.compareAndSet(max, lateNanos)) {
+                max = lateMaxNanos.get();
+            }
+        }
+        late.record(Math.max(0, lateNanos) / 1_000);
+    }
+
+    /** The counters now; each is read on its own, so a snapshot taken under load is not atomic. */
+    public ScriptLoad snapshot() {
+        long lateMaxMicros = lateMaxNanos.get() / 1_000;
+        // A bucket's upper edge may pass the true maximum; the percentile never does.
+        return new ScriptLoad(requests.sum(), inFlight.get(), maxInFlight.get(), holds.sum(), heldNanos.sum(),
+                lateMaxMicros, Math.min(late.percentile(0.99), lateMaxMicros));
+    }
+}
