@@ -10,7 +10,7 @@ public enum BenchmarkKind {
     /**
      * One iteration is one {@link Benchmark#runSession session} per concurrency slot, with fresh
      * ids, timed until all finish. Reports time per iteration, per-turn latency, throughput and
-     * allocated bytes per iteration. The only kind that expands into {@code _cN} cells.
+     * allocated bytes per iteration. With {@link #LOAD}, the kinds that expand into {@code _cN} cells.
      */
     SESSIONS,
 
@@ -32,6 +32,18 @@ public enum BenchmarkKind {
      * zero for a framework that lets go of deleted sessions.
      */
     SESSION_GROWTH,
+
+    /**
+     * Throughput under a model's latency. {@code concurrency} sessions run at once, each one turn of
+     * the script after another, each in a fresh session deleted afterwards, for the warm-up time and
+     * then for the measure time, against a mock that holds every reply for the model latency
+     * ({@code --model-latency}). Samples are the turns that ended within the timed pass, in
+     * nanoseconds; the cell reports turns per second, the ideal (sessions ÷ the model's time per
+     * turn), their ratio, the most model calls the mock saw in flight at once, and turn latency less
+     * the model's time, as its {@link dev.agentbench.api.result.CellResult#load() load}. Expands into
+     * {@code _cN} cells like {@link #SESSIONS}.
+     */
+    LOAD,
 
     /**
      * Each sample is a fresh JVM that loads the target, builds one agent, answers the script's first

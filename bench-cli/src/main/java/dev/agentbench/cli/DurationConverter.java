@@ -14,6 +14,9 @@ final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
 
     @Override
     public Duration convert(String value) {
+        if (value.trim().equals("0")) {
+            return Duration.ZERO;
+        }
         Matcher matcher = SHORT.matcher(value.trim().toLowerCase(Locale.ROOT));
         if (matcher.matches()) {
             long amount = Long.parseLong(matcher.group(1));

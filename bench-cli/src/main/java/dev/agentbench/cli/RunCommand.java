@@ -38,6 +38,7 @@ import picocli.CommandLine.Option;
             "  agentbench run --forks 5 --warmup-time 30s --warmup-max 2m --measure-time 10s",
             "  agentbench run --forks 1 --warmup-time 5s --warmup-max 15s --measure-time 2s",
             "  agentbench run --targets raw,llmagent --benchmarks turn1 --profile jfr",
+            "  agentbench run --benchmarks load --concurrency 1,16,64,256 --model-latency 200ms",
             "  agentbench run --dry-run",
             "",
             "Exit codes: 0 every cell OK; 1 some cell failed or timed out, or the budget stopped the run;",
@@ -133,6 +134,21 @@ final class RunCommand implements Callable<Integer> {
                     + Defaults.COLD_STARTS + ").")
     private Integer coldStarts;
 
+    @Option(names = "--model-latency", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long the mock holds each reply of a load cell before its first byte, a model's time "
+                    + "to first token; 0 for none (default: 200ms).")
+    private Duration modelLatency;
+
+    @Option(names = "--model-chunk-delay", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long the mock waits before each further streamed chunk of a load cell's replies "
+                    + "(default: 0).")
+    private Duration modelChunkDelay;
+
+    @Option(names = "--load-threads", paramLabel = "KIND",
+            description = "What a load cell's sessions run on: platform threads, or virtual threads (Java 21 and "
+                    + "later) (default: platform).")
+    private String loadThreads;
+
     @Option(names = "--max-duration", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "A budget for the whole run: once spent, no new fork starts, and cells not finished are "
                     + "MISSING (default: none).")
@@ -211,6 +227,9 @@ final class RunCommand implements Callable<Integer> {
         ifGiven(footprintAgents, builder::footprintAgents);
         ifGiven(growthSessions, builder::growthSessions);
         ifGiven(coldStarts, builder::coldStarts);
+        ifGiven(modelLatency, builder::modelLatency);
+        ifGiven(modelChunkDelay, builder::modelChunkDelay);
+        ifGiven(loadThreads, builder::loadThreads);
         ifGiven(maxDuration, builder::maxDuration);
         ifGiven(profile, builder::profile);
         builder.dryRun(dryRun);

@@ -4,6 +4,7 @@ import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Fork;
+import dev.agentbench.api.result.Load;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
@@ -209,7 +210,8 @@ final class RunProgress {
      * with {@code  (1 warning)} after the figure when the step has warnings (the lines below it say which).
      */
     String finishedLine(CellResult result, Duration took) {
-        String figure = dryRun ? "checked ✓" : Units.time(result.time().median()) + " median ✓" + steadiness(result);
+        String figure = dryRun ? "checked ✓" : result.load() != null ? load(result.load()) + " ✓"
+                : Units.time(result.time().median()) + " median ✓" + steadiness(result);
         return position() + "  " + figure + warnings(result) + "  took " + span(took) + " · " + whereTheRunIs();
     }
 
@@ -227,6 +229,22 @@ final class RunProgress {
                         .map(group -> String.format(Locale.ROOT, ", %.0f%% %s", group.share() * 100, group.group()))
                         .orElse("");
         return position() + "  " + figure + "  took " + span(took) + " · " + whereTheRunIs();
+    }
+
+    /**
+     * A load cell's figures: {@code 152 turns/s, 0.95 of ideal, 64 in flight}; without a model
+     * latency, {@code 3,120 turns/s, 64 in flight}.
+     */
+    static String load(Load load) {
+        return rate(load.turnsPerSecond()) + " turns/s, "
+                + (load.efficiency() == null ? "" : String.format(Locale.ROOT, "%.2f of ideal, ", load.efficiency()))
+                + load.maxInFlight() + " in flight";
+    }
+
+    /** A rate to three significant figures, at least: {@code 4.97}, {@code 79.2}, {@code 1,204}. */
+    static String rate(double perSecond) {
+        String format = perSecond < 10 ? "%.2f" : perSecond < 100 ? "%.1f" : "%,.0f";
+        return String.format(Locale.ROOT, format, perSecond);
     }
 
     /** {@code  (1 warning)}, {@code  (2 warnings)}; nothing for a result without warnings. */
@@ -268,6 +286,12 @@ final class RunProgress {
         double low = forks.stream().mapToDouble(fork -> fork.time().median()).min().orElse(0);
         double high = forks.stream().mapToDouble(fork -> fork.time().median()).max().orElse(0);
         long unsteady = forks.stream().filter(fork -> Boolean.FALSE.equals(fork.steadyState())).count();
+        if (cell.load() != null) {
+            double slowest = forks.stream().mapToDouble(fork -> fork.load().turnsPerSecond()).min().orElse(0);
+            double fastest = forks.stream().mapToDouble(fork -> fork.load().turnsPerSecond()).max().orElse(0);
+            return cell.target() + " " + cell.name() + ": " + load(cell.load()) + " over " + forks.size() + " forks ("
+                    + rate(slowest) + "–" + rate(fastest) + " turns/s)" + warnings(cell);
+        }
         return cell.target() + " " + cell.name() + ": " + Units.time(cell.time().median()) + " over " + forks.size()
                 + " forks (" + range(low, high) + ")"
                 + (unsteady == 0 ? "" : "; " + unsteady + " of " + forks.size() + " NOT steady") + warnings(cell);

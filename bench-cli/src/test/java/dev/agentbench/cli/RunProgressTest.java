@@ -324,6 +324,17 @@ class RunProgressTest {
     }
 
     @Test
+    void aLoadCellSaysItsTurnsPerSecondHowCloseToTheIdealAndHowManyCallsWereInFlight() {
+        dev.agentbench.api.result.Load load = dev.agentbench.api.result.Load.of(64, 200, 400, 152.3, 64, 430, 520, 1);
+        assertThat(RunProgress.load(load)).isEqualTo("152 turns/s, 0.95 of ideal, 64 in flight");
+        assertThat(RunProgress.load(dev.agentbench.api.result.Load.of(1, 200, 400, 2.46, 1, 410, 420, 1)))
+                .isEqualTo("2.46 turns/s, 0.98 of ideal, 1 in flight");
+        assertThat(RunProgress.load(dev.agentbench.api.result.Load.of(16, 0, 0, 3_120, 16, 5, 9, 0)))
+                .as("no latency, no ideal").isEqualTo("3,120 turns/s, 16 in flight");
+        assertThat(RunProgress.rate(79.24)).isEqualTo("79.2");
+    }
+
+    @Test
     void theMockLineSaysHowLongItsWarmUpTookAndHowFarItsLatencyFell() {
         assertThat(RunProgress.mockLine(new MockWarmup(8_100, 40_000, 212, 58, true)))
                 .isEqualTo("Mock warmed in 8.1s: p50 212 → 58.0 µs, steady");

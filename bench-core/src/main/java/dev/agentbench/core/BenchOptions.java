@@ -376,6 +376,30 @@ public final class BenchOptions {
             return this;
         }
 
+        /**
+         * How long the mock holds each reply of a LOAD cell before its first byte; zero or more
+         * (default {@link Defaults#MODEL_LATENCY}).
+         */
+        public Builder modelLatency(Duration modelLatency) {
+            passes.modelLatency(modelLatency);
+            return this;
+        }
+
+        /** How long the mock waits before each further streamed chunk of a LOAD cell's replies (default 0). */
+        public Builder modelChunkDelay(Duration modelChunkDelay) {
+            passes.modelChunkDelay(modelChunkDelay);
+            return this;
+        }
+
+        /**
+         * What a LOAD cell's sessions run on: {@value PassSettings#PLATFORM_THREADS} threads (the
+         * default) or {@value PassSettings#VIRTUAL_THREADS} threads (Java 21 and later).
+         */
+        public Builder loadThreads(String loadThreads) {
+            passes.loadThreads(loadThreads);
+            return this;
+        }
+
         public Builder dryRun(boolean dryRun) {
             passes.dryRun(dryRun);
             return this;

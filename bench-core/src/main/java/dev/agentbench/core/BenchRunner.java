@@ -263,7 +263,7 @@ public final class BenchRunner {
                 CellLauncher launcher = new CellLauncher(new ChildSettings(options.javaExecutable(),
                         options.childJvmArgs(), options.harnessClasspath(), layout, mock.baseUrl(), options.passes(),
                         options.targetOptions(), options.timeout(), options.logLimit()), guard,
-                        benchmark -> registry.benchmark(benchmark).script());
+                        registry::benchmark);
                 List<Step> steps = Step.plan(cells, name -> registry.benchmark(name).kind(),
                         options.passes().forks(), options.passes().profiled());
                 List<List<CellResult>> forks = new ArrayList<>();

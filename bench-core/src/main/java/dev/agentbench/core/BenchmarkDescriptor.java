@@ -43,11 +43,11 @@ public record BenchmarkDescriptor(
     }
 
     /**
-     * Whether {@code --concurrency} expands it into {@code _cN} cells: only a SESSIONS benchmark that
-     * supports concurrency.
+     * Whether {@code --concurrency} expands it into {@code _cN} cells: only a SESSIONS or LOAD
+     * benchmark that supports concurrency.
      */
     public boolean expandsByConcurrency() {
-        return kind == BenchmarkKind.SESSIONS && supportsConcurrency;
+        return (kind == BenchmarkKind.SESSIONS || kind == BenchmarkKind.LOAD) && supportsConcurrency;
     }
 
     /** Whether it sits on the harness class path rather than in a plugin. */

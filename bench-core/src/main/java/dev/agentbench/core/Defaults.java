@@ -96,6 +96,12 @@ public final class Defaults {
     /** Fresh JVMs a COLD_START cell (for example {@code cold_start}) starts, one after another. */
     public static final int COLD_STARTS = 10;
 
+    /**
+     * How long the mock holds each reply of a LOAD cell (for example {@code load}) before its first
+     * byte: a model's time to first token, on the short side of what hosted models take.
+     */
+    public static final Duration MODEL_LATENCY = Duration.ofMillis(200);
+
     /** Where run directories are created. */
     public static final Path RESULTS_DIR = Path.of("results");
 

@@ -26,7 +26,7 @@ public record Plan(List<PlannedCell> cells, List<String> notes) {
     /**
      * Plans the cells of {@code benchmarks} × {@code concurrency} × {@code targets}. A benchmark
      * that is not {@link BenchmarkDescriptor#expandsByConcurrency() expanded by concurrency} (one that
-     * does not support it, or of any kind but SESSIONS) runs at concurrency 1 only, once, whatever the
+     * does not support it, or of any kind but SESSIONS and LOAD) runs at concurrency 1 only, once, whatever the
      * list says.
      */
     public static Plan of(List<BenchmarkDescriptor> benchmarks, List<Integer> concurrency,

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 
 /**
  * {@code report.html}: one self-contained page (inline CSS and SVG, nothing fetched, readable
@@ -18,8 +19,9 @@ import java.util.TreeMap;
  * warnings of cells that have some, the same
  * comparison tables as {@code report.md} (hovering a time shows its p95 and its forks' medians), and
  * charts: per benchmark the median of each target with a whisker to its p95, per benchmark the
- * warm-up curves of every fork, and per benchmark run at several concurrency levels the throughput
- * against N; then the profiles of profiled cells with a flame graph each ({@link ProfileHtml}). A small
+ * warm-up curves of every fork, per benchmark run at several concurrency levels the throughput
+ * against N, and per LOAD benchmark its turns per second against N with the ideal, in the section of
+ * its table; then the profiles of profiled cells with a flame graph each ({@link ProfileHtml}). A small
  * inline script makes the comparison tables sortable; without it they keep the fixed row order. Every
  * text taken from the run is escaped.
  */
@@ -63,6 +65,9 @@ public final class HtmlFormat implements ReportFormat {
                 section(out, section, targets, anchors);
                 if (section.id().equals("time") && Sections.anyDrifted(run)) {
                     out.append("<p class=\"note\">").append(Html.text(Sections.DRIFT_NOTE)).append("</p>\n");
+                }
+                if (section.id().equals(Sections.LOAD)) {
+                    loadCharts(out, rows, targets); // in the section's card, under its table
                 }
                 out.append("</section>\n");
                 if (section.id().equals("time")) {
@@ -291,16 +296,11 @@ public final class HtmlFormat implements ReportFormat {
 
     private static void throughputCharts(StringBuilder out, Map<String, Map<String, CellResult>> rows,
             List<String> targets) {
-        Map<String, SortedMap<Integer, Map<String, CellResult>>> benchmarks = new LinkedHashMap<>();
-        for (Map.Entry<String, Map<String, CellResult>> row : rows.entrySet()) {
-            benchmarks.computeIfAbsent(RowOrder.base(row.getKey()), base -> new TreeMap<>())
-                    .put(RowOrder.concurrency(row.getKey()), row.getValue());
-        }
         List<String> charts = new ArrayList<>();
-        for (Map.Entry<String, SortedMap<Integer, Map<String, CellResult>>> benchmark : benchmarks.entrySet()) {
+        for (Map.Entry<String, SortedMap<Integer, Map<String, CellResult>>> benchmark : byBenchmark(rows).entrySet()) {
             SortedMap<Integer, Map<String, CellResult>> byN = benchmark.getValue();
-            if (byN.lastKey() > 1) {
-                charts.add(figure(benchmark.getKey(), gaps(byN, targets),
+            if (byN.lastKey() > 1 && !isLoad(byN)) { // a LOAD benchmark has its chart below its own section
+                charts.add(figure(benchmark.getKey(), gaps(byN, targets, SvgCharts::sessionsPerSecond, "no throughput"),
                         SvgCharts.throughput(benchmark.getKey(), byN, targets)));
             }
         }
@@ -315,15 +315,57 @@ public final class HtmlFormat implements ReportFormat {
         out.append("</div>\n</section>\n");
     }
 
-    /** Says which points a throughput chart lacks, and why. */
-    private static String gaps(SortedMap<Integer, Map<String, CellResult>> byN, List<String> targets) {
+    /**
+     * Below the section of LOAD cells: per LOAD benchmark, turns per second against the sessions N,
+     * a line per target and the ideal dashed.
+     */
+    private static void loadCharts(StringBuilder out, Map<String, Map<String, CellResult>> rows, List<String> targets) {
+        List<String> charts = new ArrayList<>();
+        for (Map.Entry<String, SortedMap<Integer, Map<String, CellResult>>> benchmark : byBenchmark(rows).entrySet()) {
+            SortedMap<Integer, Map<String, CellResult>> byN = benchmark.getValue();
+            if (isLoad(byN)) {
+                charts.add(figure(benchmark.getKey(), gaps(byN, targets, SvgCharts::turnsPerSecond, "no load figures"),
+                        SvgCharts.load(benchmark.getKey(), byN, targets)));
+            }
+        }
+        if (charts.isEmpty()) {
+            return;
+        }
+        out.append("<div class=\"load-charts\">\n<p class=\"intro\">Turns per second against N sessions at once, a "
+                        + "line per target; the dashed grey line is the ideal, N ÷ the model's time per turn, which a "
+                        + "framework that adds nothing would follow. A point is missing where the cell did not finish "
+                        + "OK.</p>\n")
+                .append(legend(targets)).append("\n<div class=\"charts\">\n");
+        charts.forEach(out::append);
+        out.append("</div>\n</div>\n");
+    }
+
+    /** Benchmark → N → target → cell, benchmarks in report order. */
+    private static Map<String, SortedMap<Integer, Map<String, CellResult>>> byBenchmark(
+            Map<String, Map<String, CellResult>> rows) {
+        Map<String, SortedMap<Integer, Map<String, CellResult>>> benchmarks = new LinkedHashMap<>();
+        for (Map.Entry<String, Map<String, CellResult>> row : rows.entrySet()) {
+            benchmarks.computeIfAbsent(RowOrder.base(row.getKey()), base -> new TreeMap<>())
+                    .put(RowOrder.concurrency(row.getKey()), row.getValue());
+        }
+        return benchmarks;
+    }
+
+    /** Whether a benchmark is of LOAD cells: some cell of it has LOAD figures. */
+    private static boolean isLoad(SortedMap<Integer, Map<String, CellResult>> byN) {
+        return byN.values().stream().flatMap(cells -> cells.values().stream()).anyMatch(cell -> cell.load() != null);
+    }
+
+    /** Says which points a chart against N lacks, and why ({@code missing} for an OK cell without a value). */
+    private static String gaps(SortedMap<Integer, Map<String, CellResult>> byN, List<String> targets,
+            ToDoubleFunction<CellResult> value, String missing) {
         List<String> gaps = new ArrayList<>();
         for (Map.Entry<Integer, Map<String, CellResult>> level : byN.entrySet()) {
             for (String target : targets) {
                 CellResult cell = level.getValue().get(target);
-                if (!(SvgCharts.sessionsPerSecond(cell) > 0)) {
+                if (!(value.applyAsDouble(cell) > 0)) {
                     gaps.add(target + " at N=" + level.getKey() + " ("
-                            + (cell == null ? "not run" : cell.status() == CellStatus.OK ? "no throughput" : cell.status()) + ")");
+                            + (cell == null ? "not run" : cell.status() == CellStatus.OK ? missing : cell.status()) + ")");
                 }
             }
         }

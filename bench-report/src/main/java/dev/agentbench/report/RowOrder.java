@@ -16,7 +16,7 @@ public final class RowOrder {
     static final List<String> BUILT_IN = List.of(
             "cold_start", "instantiation", "instantiation_tools", "memory_footprint",
             "turn1", "turn5", "turn10", "loop1", "loop5", "loop10", "tools", "tools_parallel",
-            "parallel_speedup", "session_growth");
+            "parallel_speedup", "session_growth", "load");
 
     private static final Pattern CONCURRENT = Pattern.compile("(.+)_c(\\d+)");
 

@@ -22,7 +22,8 @@ import java.util.TreeMap;
  * of this shape the file has. Format 2 added the mock's warm-up, and per cell the 95% interval of
  * its median, its CPU time and one entry per fork (a result of format 1 reads as one fork); later, per
  * cell, its {@code warnings} (always there, empty for a result written before they existed) and its
- * {@code profile} ({@code null} unless the cell was profiled).
+ * {@code profile} ({@code null} unless the cell was profiled); later still, per cell, its {@code load}
+ * (the fields of {@link dev.agentbench.api.result.Load}; {@code null} unless a LOAD cell that ended OK).
  */
 public final class SummaryJsonFormat implements ReportFormat {
 
@@ -109,6 +110,7 @@ public final class SummaryJsonFormat implements ReportFormat {
                         .put("confidence", Intervals.CONFIDENCE);
             }
             node.set("cpu", RunData.MAPPER.valueToTree(cell.cpu()));
+            node.set("load", RunData.MAPPER.valueToTree(cell.load()));
             ArrayNode forks = node.putArray("forks");
             for (Fork fork : cell.forksOrSelf()) {
                 fork(forks.addObject(), fork);

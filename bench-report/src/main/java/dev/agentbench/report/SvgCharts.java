@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.DoubleUnaryOperator;
+import java.util.function.IntToDoubleFunction;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The charts of {@code report.html}, as inline SVG: plain shapes and text with explicit sizes, so
@@ -88,15 +92,42 @@ final class SvgCharts {
      * @param byN N → target → cell, for every N the run planned of one benchmark
      */
     static String throughput(String title, SortedMap<Integer, Map<String, CellResult>> byN, List<String> targets) {
+        return lines(new Lines(title + ": sessions per second against concurrency N", "sessions/s",
+                SvgCharts::sessionsPerSecond, new TreeMap<>()), byN, targets);
+    }
+
+    /**
+     * A LOAD benchmark's turns per second against the sessions N, one line per target, and the ideal
+     * (N ÷ the model's time per turn) once, dashed, grey and last, so that it shows over a target
+     * that keeps up with it. The axes are those of {@link #throughput}.
+     *
+     * @param byN N → target → cell, for every N the run planned of one LOAD benchmark
+     */
+    static String load(String title, SortedMap<Integer, Map<String, CellResult>> byN, List<String> targets) {
+        return lines(new Lines(title + ": turns per second against sessions N, the ideal dashed", "turns/s",
+                SvgCharts::turnsPerSecond, ideals(byN)), byN, targets);
+    }
+
+    /**
+     * What a chart of a line per target against N draws.
+     *
+     * @param label what the chart's title says it shows
+     * @param unit the value axis's unit
+     * @param value a cell's value; {@code NaN} or not above 0 for no point
+     * @param ideal N → the value no target can pass, drawn once as a dashed line; empty for none
+     */
+    private record Lines(String label, String unit, ToDoubleFunction<CellResult> value,
+            SortedMap<Integer, Double> ideal) {}
+
+    private static String lines(Lines chart, SortedMap<Integer, Map<String, CellResult>> byN, List<String> targets) {
         double min = Double.MAX_VALUE;
         double max = 0;
-        for (Map<String, CellResult> cells : byN.values()) {
-            for (CellResult cell : cells.values()) {
-                double value = sessionsPerSecond(cell);
-                if (value > 0) {
-                    min = Math.min(min, value);
-                    max = Math.max(max, value);
-                }
+        List<Double> values = new ArrayList<>(chart.ideal().values());
+        byN.values().forEach(cells -> cells.values().forEach(cell -> values.add(chart.value().applyAsDouble(cell))));
+        for (double value : values) {
+            if (value > 0) {
+                min = Math.min(min, value);
+                max = Math.max(max, value);
             }
         }
         boolean log = max > 0 && max / min > 30;
@@ -104,8 +135,7 @@ final class SvgCharts {
         int right = WIDTH - 14;
         int top = 22;
         int bottom = 170;
-        StringBuilder svg = open(title + ": sessions per second against concurrency N"
-                + (log ? ", logarithmic scale" : ""), 206);
+        StringBuilder svg = open(chart.label() + (log ? ", logarithmic scale" : ""), 206);
         double[] ticks = log ? decades(min, max) : ticks(max * 1.05);
         double low = log ? ticks[0] : 0;
         double high = ticks[ticks.length - 1];
@@ -120,14 +150,15 @@ final class SvgCharts {
         for (int k = 0; k < levels.size(); k++) {
             svg.append(text(x0 + k * step, bottom + 16, "middle", "tick", "N=" + levels.get(k)));
         }
-        svg.append(text(right, bottom + 32, "end", "tick", "sessions/s" + (log ? " (log scale)" : "")));
+        svg.append(text(right, bottom + 32, "end", "tick", chart.unit() + (log ? " (log scale)" : "")
+                + (chart.ideal().isEmpty() ? "" : " · dashed: ideal")));
         for (int i = 0; i < targets.size(); i++) {
             String target = targets.get(i);
             StringBuilder points = new StringBuilder();
             StringBuilder dots = new StringBuilder();
             for (int k = 0; k < levels.size(); k++) {
                 CellResult cell = byN.get(levels.get(k)).get(target);
-                double value = sessionsPerSecond(cell);
+                double value = cell == null ? Double.NaN : chart.value().applyAsDouble(cell);
                 if (!(value > 0)) {
                     flush(svg, points, i);
                     continue;
@@ -136,14 +167,64 @@ final class SvgCharts {
                 double y = y(value, low, high, log, top, bottom);
                 points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
                 dots.append(String.format(Locale.ROOT,
-                        "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>%s at N=%d: %s sessions/s</title></circle>",
-                        x, y, color(i), Html.text(target), levels.get(k), Units.number(value)));
+                        "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>%s at N=%d: %s %s</title></circle>",
+                        x, y, color(i), Html.text(target), levels.get(k), Units.number(value), chart.unit()));
                 dots.append(text(x + 6, y - 6, "start", "value", compact(value)));
             }
             flush(svg, points, i);
             svg.append(dots);
         }
+        svg.append(idealLine(chart, levels, k -> x0 + k * step, value -> y(value, low, high, log, top, bottom)));
         return svg.append("</svg>").toString();
+    }
+
+    /**
+     * The chart's ideal as one dashed polyline through its points at each N that has one, with a
+     * tooltip of every figure; empty when it has none.
+     */
+    private static String idealLine(Lines chart, List<Integer> levels, IntToDoubleFunction x, DoubleUnaryOperator y) {
+        StringBuilder points = new StringBuilder();
+        List<String> figures = new ArrayList<>();
+        for (int k = 0; k < levels.size(); k++) {
+            Double value = chart.ideal().get(levels.get(k));
+            if (value != null && value > 0) {
+                points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x.applyAsDouble(k), y.applyAsDouble(value)));
+                figures.add(Units.number(value) + " at N=" + levels.get(k));
+            }
+        }
+        if (points.length() == 0) {
+            return "";
+        }
+        return "<polyline class=\"ideal\" fill=\"none\" stroke-width=\"1.5\" stroke=\"#57606a\" stroke-dasharray=\"6 4\" "
+                + "points=\"" + points.toString().trim() + "\"><title>ideal, N ÷ the model's time per turn: "
+                + Html.text(String.join(", ", figures)) + " " + chart.unit() + "</title></polyline>";
+    }
+
+    /**
+     * N → the ideal turns per second at N: the median of the OK cells' ideals there, which are alike
+     * when the targets share the model latency (each is N ÷ the model's time per turn as the mock held
+     * it for that target). An N without any is left out.
+     */
+    static SortedMap<Integer, Double> ideals(SortedMap<Integer, Map<String, CellResult>> byN) {
+        SortedMap<Integer, Double> ideals = new TreeMap<>();
+        byN.forEach((n, cells) -> {
+            double[] values = cells.values().stream()
+                    .filter(cell -> cell.status() == CellStatus.OK && cell.load() != null)
+                    .map(cell -> cell.load().idealTurnsPerSecond())
+                    .filter(ideal -> ideal != null && ideal > 0)
+                    .mapToDouble(Double::doubleValue).sorted().toArray();
+            if (values.length > 0) {
+                int middle = values.length / 2;
+                ideals.put(n, values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2);
+            }
+        });
+        return ideals;
+    }
+
+    /** The turns per second of an OK LOAD cell; {@code NaN} otherwise. */
+    static double turnsPerSecond(CellResult cell) {
+        return cell == null || cell.status() != CellStatus.OK || cell.load() == null
+                ? Double.NaN : cell.load().turnsPerSecond();
     }
 
     /** The sessions per second of an OK cell; {@code NaN} otherwise. */

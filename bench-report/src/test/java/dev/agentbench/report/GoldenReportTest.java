@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * cold starts of one fork per JVM, a failed cell that kept the fork that ran, a cell with a warning
  * (its second fork's {@code close()} did not return), and the mock's warm-up. The third ({@code
  * run-profiles/}) is a run of {@code --profile jfr}: the {@code raw} floor's and ADK's {@code turn1},
- * each with its {@code <cell>.profile.json}.
+ * each with its {@code <cell>.profile.json}. The fourth ({@link LoadRun}, written afresh for each test)
+ * is a run of LOAD cells at N = 1, 16 and 64 beside a {@code turn1}, one of them FAILED.
  *
  * <p>After an intended change of format, regenerate the golden files with
  * {@code mvn -pl bench-report test -Dagentbench.golden.update=true} and review the diff.
@@ -91,6 +92,16 @@ class GoldenReportTest {
     @Test
     void markdownOfProfilesIsSealed() throws Exception {
         assertGolden(new MarkdownFormat(), profileRun(), "profiles/report.md");
+    }
+
+    @Test
+    void summaryJsonOfLoadIsSealed(@org.junit.jupiter.api.io.TempDir Path temp) throws Exception {
+        assertGolden(new SummaryJsonFormat(), LoadRun.write(temp), "load/summary.json");
+    }
+
+    @Test
+    void markdownOfLoadIsSealed(@org.junit.jupiter.api.io.TempDir Path temp) throws Exception {
+        assertGolden(new MarkdownFormat(), LoadRun.write(temp), "load/report.md");
     }
 
     @Test

@@ -17,9 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code report.html} in a real browser (Debian's headless Chromium, installed when missing; see
  * {@link Chromium}): it loads with no script error and no network request, its tables and charts
  * are laid out with a size, the reasons of failed cells are on the page, and nothing from a result
- * becomes markup; a run of forks shows its warm-up curves, a profiled run its flame graphs. Leaves
- * {@code target/browser/report.html}, {@code forks.html}, {@code profiles.html} and their screenshots
- * {@code report.png}, {@code forks.png}, {@code profiles.png} for a person to look at.
+ * becomes markup; a run of forks shows its warm-up curves, a profiled run its flame graphs, a run of
+ * LOAD cells its chart of turns per second. Leaves {@code target/browser/report.html}, {@code
+ * forks.html}, {@code profiles.html}, {@code load.html} and their screenshots {@code report.png},
+ * {@code forks.png}, {@code profiles.png}, {@code load.png} for a person to look at.
  */
 class HtmlInBrowserTest {
 
@@ -131,6 +132,36 @@ class HtmlInBrowserTest {
         Files.deleteIfExists(screenshot);
         Path netLog = temp.resolve("forks-netlog.json");
         Chromium.Output shot = Chromium.render(page, temp.resolve("profile-forks"), netLog,
+                List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
+        assertThat(shot.exitCode()).as(shot.stderr()).isZero();
+        assertThat(screenshot).exists();
+        assertNoNetwork(netLog, shot);
+    }
+
+    @Test
+    void theReportOfALoadRunLoadsWithItsChartOfTurnsPerSecondAndTheIdeal(@TempDir Path temp) throws Exception {
+        String html = new HtmlFormat().render(RunData.read(LoadRun.write(temp.resolve("run"))), ReportOptions.defaults());
+        Files.createDirectories(ARTIFACTS);
+        Path page = ARTIFACTS.resolve("load.html");
+        Files.writeString(page, html);
+        assertNoExternalReference(html);
+
+        JsonNode probe = probe(html, temp);
+        assertThat(probe.get("errors")).as("script errors").isEmpty();
+        assertThat(probe.get("resources")).as("resources fetched").isEmpty();
+        assertThat(probe.get("tables").asInt()).as("comparison tables: time, throughput under model latency")
+                .isEqualTo(2);
+        // medians of turn1, load, load_c16, load_c64; turns per second of load, its ideal among its shapes
+        assertThat(probe.get("charts")).hasSize(5).allSatisfy(chart -> {
+            assertThat(chart.get("w").asDouble()).isGreaterThan(100);
+            assertThat(chart.get("h").asDouble()).isGreaterThan(50);
+            assertThat(chart.get("shapes").asInt()).isGreaterThan(2);
+        });
+
+        Path screenshot = ARTIFACTS.resolve("load.png");
+        Files.deleteIfExists(screenshot);
+        Path netLog = temp.resolve("load-netlog.json");
+        Chromium.Output shot = Chromium.render(page, temp.resolve("profile-load"), netLog,
                 List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
         assertThat(shot.exitCode()).as(shot.stderr()).isZero();
         assertThat(screenshot).exists();

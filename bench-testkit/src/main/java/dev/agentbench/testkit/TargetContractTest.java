@@ -185,7 +185,7 @@ public abstract class TargetContractTest {
         List<Benchmark> toPlay = new ArrayList<>();
         BUILT_IN_BENCHMARKS.forEach(name -> toPlay.add(benchmark(name)));
         benchmarks.values().stream()
-                .filter(b -> b.getClass().getName().startsWith(BUILT_IN_PACKAGE) && b.kind() == BenchmarkKind.SESSIONS)
+                .filter(b -> b.getClass().getName().startsWith(BUILT_IN_PACKAGE) && plays(b.kind()))
                 .filter(b -> !BUILT_IN_BENCHMARKS.contains(b.name()))
                 .forEach(toPlay::add);
         return toPlay.stream().map(benchmark -> dynamicTest(benchmark.name(), () -> playOnce(benchmark)));
@@ -239,8 +239,14 @@ public abstract class TargetContractTest {
                 name + " x" + CONCURRENT_SESSIONS, () -> playConcurrently(benchmark(name))));
     }
 
+    /** Whether a benchmark of {@code kind} plays sessions: SESSIONS, and LOAD (whose turns are sessions too). */
+    private static boolean plays(BenchmarkKind kind) {
+        return kind == BenchmarkKind.SESSIONS || kind == BenchmarkKind.LOAD;
+    }
+
     private void playOnce(Benchmark benchmark) throws Exception {
-        assertEquals(BenchmarkKind.SESSIONS, benchmark.kind(), "benchmark [" + benchmark.name() + "]");
+        assertTrue(plays(benchmark.kind()), "benchmark [" + benchmark.name() + "] is of kind [" + benchmark.kind()
+                + "], which plays no session of its own");
         TurnChecks checks = new TurnChecks(benchmark.script(), benchmark.tools());
         try (TargetHandle handle = open(benchmark.script(), benchmark.tools(), benchmark.instructions())) {
             RecordingHandle recorder = new RecordingHandle(handle);

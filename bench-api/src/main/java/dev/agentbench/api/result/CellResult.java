@@ -49,6 +49,8 @@ import java.util.TreeMap;
  *     in fork order, each once and after {@code fork N: } when the cell has several forks (a cell that
  *     is not OK keeps those of the forks that finished); empty when none, and in results written
  *     before the field existed
+ * @param load a LOAD cell's figures (over several forks, see {@link Load}); {@code null} for every
+ *     other kind and for a cell that is not OK
  */
 public record CellResult(
         int format,
@@ -71,7 +73,8 @@ public record CellResult(
         Map<String, Double> metrics,
         List<Fork> forks,
         Cpu cpu,
-        List<String> warnings) {
+        List<String> warnings,
+        Load load) {
 
     public CellResult {
         if (format == 0) {
@@ -98,6 +101,15 @@ public record CellResult(
         metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metrics));
         forks = forks == null ? List.of() : List.copyOf(forks);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    /** A result of any kind but LOAD: the components of the record before {@code load} existed. */
+    public CellResult(int format, String target, String benchmark, int concurrency, String name, CellStatus status,
+            String error, TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<Long> samples,
+            List<String> logTail, Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm,
+            Map<String, Double> metrics, List<Fork> forks, Cpu cpu, List<String> warnings) {
+        this(format, target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState, drift,
+                samples, logTail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, warnings, null);
     }
 
     /** A result without warnings: the components of the record before {@code warnings} existed. */
@@ -159,13 +171,14 @@ public record CellResult(
             return forks;
         }
         return List.of(new Fork(1, time, samples, null, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
-                metrics, warnings));
+                metrics, warnings, load));
     }
 
     /** This result with {@code tail} as its log's last lines. */
     public CellResult withLogTail(List<String> tail) {
         return new CellResult(format, target, benchmark, concurrency, name, status, error, time, warmupIterations,
-                steadyState, drift, samples, tail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, warnings);
+                steadyState, drift, samples, tail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, warnings,
+                load);
     }
 
     /** This result with {@code warning} added after its warnings, unless it has it already. */
@@ -176,7 +189,8 @@ public record CellResult(
         List<String> more = new java.util.ArrayList<>(warnings);
         more.add(warning);
         return new CellResult(format, target, benchmark, concurrency, name, status, error, time, warmupIterations,
-                steadyState, drift, samples, logTail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, more);
+                steadyState, drift, samples, logTail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, more,
+                load);
     }
 
     /** The name of the cell of {@code benchmark} at {@code concurrency}: {@code turn5}, {@code turn5_c8}. */

@@ -26,6 +26,7 @@ import java.util.TreeMap;
  * @param warnings what this JVM's child said a reader should know although its figures stand, for
  *     example {@code close() did not return in 10 s} or {@code close() failed: <exception>}; empty when
  *     none, and in results written before the field existed
+ * @param load a LOAD cell's figures for this JVM; {@code null} for every other kind
  */
 public record Fork(
         int fork,
@@ -40,7 +41,8 @@ public record Fork(
         TimeStats turnLatency,
         JvmContext jvm,
         Map<String, Double> metrics,
-        List<String> warnings) {
+        List<String> warnings,
+        Load load) {
 
     public Fork {
         if (fork < 1) {
@@ -54,6 +56,14 @@ public record Fork(
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
     }
 
+    /** A fork of any kind but LOAD: the components of the record before {@code load} existed. */
+    public Fork(int fork, TimeStats time, List<Long> samples, Warmup warmup, Boolean steadyState, Double drift, Cpu cpu,
+            Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm, Map<String, Double> metrics,
+            List<String> warnings) {
+        this(fork, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm, metrics,
+                warnings, null);
+    }
+
     /** A fork without warnings: the components of the record before {@code warnings} existed. */
     public Fork(int fork, TimeStats time, List<Long> samples, Warmup warmup, Boolean steadyState, Double drift, Cpu cpu,
             Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm, Map<String, Double> metrics) {
@@ -64,6 +74,17 @@ public record Fork(
     /** This fork under another number. */
     public Fork renumbered(int number) {
         return new Fork(number, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
-                metrics, warnings);
+                metrics, warnings, load);
+    }
+
+    /** This fork with a LOAD cell's figures, and {@code warning} added to its warnings unless null. */
+    public Fork withLoad(Load figures, String warning) {
+        List<String> more = warnings;
+        if (warning != null && !warnings.contains(warning)) {
+            more = new java.util.ArrayList<>(warnings);
+            more.add(warning);
+        }
+        return new Fork(fork, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
+                metrics, more, figures);
     }
 }

@@ -31,8 +31,8 @@ abstract class ScriptedBenchmark implements Benchmark {
         this.script = Objects.requireNonNull(script, "script");
         this.tools = List.copyOf(tools);
         this.kind = Objects.requireNonNull(kind, "kind");
-        if (concurrent && kind != BenchmarkKind.SESSIONS) {
-            throw new IllegalArgumentException("Only SESSIONS benchmarks run concurrently, not [" + kind + "]");
+        if (concurrent && kind != BenchmarkKind.SESSIONS && kind != BenchmarkKind.LOAD) {
+            throw new IllegalArgumentException("Only SESSIONS and LOAD benchmarks run concurrently, not [" + kind + "]");
         }
         this.concurrent = concurrent;
     }

@@ -29,15 +29,16 @@ class BuiltinBenchmarksTest {
         assertThat(builtIns()).extracting(Benchmark::name).containsExactly(
                 "cold_start", "instantiation", "instantiation_tools", "memory_footprint",
                 "turn1", "turn5", "turn10", "loop1", "loop5", "loop10", "tools", "tools_parallel",
-                "parallel_speedup", "session_growth");
+                "parallel_speedup", "session_growth", "load");
     }
 
     @Test
-    void exactlyTheSessionBenchmarksOfTheTurnLoopAndToolFamiliesRunConcurrently() {
+    void exactlyTheSessionBenchmarksOfTheTurnLoopAndToolFamiliesAndLoadRunConcurrently() {
         assertThat(builtIns()).filteredOn(Benchmark::supportsConcurrency).extracting(Benchmark::name)
-                .containsExactly("turn1", "turn5", "turn10", "loop1", "loop5", "loop10", "tools", "tools_parallel");
+                .containsExactly("turn1", "turn5", "turn10", "loop1", "loop5", "loop10", "tools", "tools_parallel",
+                        "load");
         assertThat(builtIns()).filteredOn(Benchmark::supportsConcurrency)
-                .allSatisfy(benchmark -> assertThat(benchmark.kind()).isEqualTo(BenchmarkKind.SESSIONS));
+                .allSatisfy(benchmark -> assertThat(benchmark.kind()).isIn(BenchmarkKind.SESSIONS, BenchmarkKind.LOAD));
     }
 
     @Test
@@ -49,7 +50,8 @@ class BuiltinBenchmarksTest {
                 .containsEntry("instantiation_tools", BenchmarkKind.CONSTRUCTION)
                 .containsEntry("memory_footprint", BenchmarkKind.FOOTPRINT)
                 .containsEntry("parallel_speedup", BenchmarkKind.SESSIONS)
-                .containsEntry("session_growth", BenchmarkKind.SESSION_GROWTH);
+                .containsEntry("session_growth", BenchmarkKind.SESSION_GROWTH)
+                .containsEntry("load", BenchmarkKind.LOAD);
         assertThat(new InstantiationBenchmark().tools()).isEmpty();
         assertThat(new InstantiationToolsBenchmark().tools()).hasSize(3);
         assertThat(new ParallelSpeedupBenchmark().sequentialNanos()).isEqualTo(200_000_000L);
@@ -94,5 +96,8 @@ class BuiltinBenchmarksTest {
                 .allSatisfy(step -> assertThat(step.toolCalls()).hasSizeLessThanOrEqualTo(1));
         assertThat(new ToolsParallelBenchmark().script().turns().get(0).steps().get(0).toolCalls()).hasSize(3);
         assertThat(new Turn10Benchmark().script().turns()).hasSize(10);
+        assertThat(new LoadBenchmark().script().turns()).as("one turn of two model calls: a tool call, then text")
+                .singleElement().satisfies(turn -> assertThat(turn.steps()).hasSize(2)
+                        .first().satisfies(step -> assertThat(step.toolCalls()).hasSize(1)));
     }
 }

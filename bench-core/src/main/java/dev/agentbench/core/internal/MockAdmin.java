@@ -1,5 +1,6 @@
 package dev.agentbench.core.internal;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import dev.agentbench.api.script.Script;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -56,7 +57,37 @@ public final class MockAdmin {
         call("DELETE", name, null);
     }
 
-    private void call(String method, String name, String body) throws IOException {
+    /**
+     * What the mock counted for the script registered as {@code name} since its registration
+     * ({@code GET /admin/scripts/<name>/load}).
+     */
+    public MockLoad load(String name) throws IOException {
+        String json = call("GET", name + "/load", null);
+        return Json.mapper().readValue(json, MockLoad.class);
+    }
+
+    /**
+     * The mock's load counters of one script, since it was registered.
+     *
+     * @param requests chat requests served
+     * @param inFlight requests in flight now
+     * @param maxInFlight the most requests in flight at once
+     * @param holds how many holds (a reply's delay, a streamed chunk's delay) the mock made
+     * @param heldNanos the time those holds asked for, summed
+     * @param lateMaxMicros how much later than asked the latest hold ended
+     * @param lateP99Micros the 99th percentile of how much later than asked the holds ended
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record MockLoad(long requests, long inFlight, long maxInFlight, long holds, long heldNanos,
+            long lateMaxMicros, long lateP99Micros) {
+
+        /** The model's time in one request, as the mock scheduled it: its holds over its requests. */
+        public double heldNanosPerRequest() {
+            return requests == 0 ? 0 : heldNanos / (double) requests;
+        }
+    }
+
+    private String call(String method, String name, String body) throws IOException {
         URI uri = URI.create(base + "/admin/scripts/" + name);
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(TIMEOUT);
         if (body == null) {
@@ -77,5 +108,6 @@ public final class MockAdmin {
             throw new IOException("The mock answered " + method + " [" + uri + "] with [" + response.statusCode()
                     + "]: " + response.body());
         }
+        return response.body();
     }
 }

@@ -19,6 +19,7 @@ import dev.agentbench.core.measure.Closing;
 import dev.agentbench.core.measure.ConstructionProcedure;
 import dev.agentbench.core.measure.FootprintProcedure;
 import dev.agentbench.core.measure.GrowthProcedure;
+import dev.agentbench.core.measure.LoadProcedure;
 import dev.agentbench.core.measure.IterationFailedException;
 import dev.agentbench.core.measure.JvmMeters;
 import dev.agentbench.core.measure.Measurement;
@@ -255,6 +256,8 @@ final class CellChild {
         try (JvmMeters meters = new JvmMeters()) {
             Measurement measurement = switch (benchmark.kind()) {
                 case SESSIONS -> withHandle(agents, handle -> SessionsProcedure.measure(benchmark, handle, settings,
+                        concurrency, clock, log, profiler));
+                case LOAD -> withHandle(agents, handle -> LoadProcedure.measure(benchmark, handle, settings,
                         concurrency, clock, log, profiler));
                 case SESSION_GROWTH -> withHandle(agents,
                         handle -> GrowthProcedure.measure(benchmark, handle, settings, clock, log, profiler));

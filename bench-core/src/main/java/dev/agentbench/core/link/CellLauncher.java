@@ -5,10 +5,12 @@ import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunLayout;
+import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.Defaults;
 import dev.agentbench.core.internal.BoundedLog;
 import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.core.internal.MockAdmin;
 import dev.agentbench.core.internal.OutputPump;
 import dev.agentbench.core.internal.Processes;
@@ -71,19 +73,21 @@ public final class CellLauncher {
 
     private final ChildSettings settings;
     private final RunGuard guard;
-    private final Function<String, Script> scripts;
+    private final Function<String, BenchmarkDescriptor> benchmarks;
     private final MockAdmin mock;
     /** The log of each cell with forks still to come, by its file. */
     private final Map<Path, BoundedLog> logs = new HashMap<>();
 
     /**
-     * @param scripts the script of each benchmark, by the benchmark's name: what the parent registers
-     *     with the mock, under that name, before each child JVM of the benchmark's cells starts
+     * @param benchmarks each benchmark by its name: the parent registers its script with the mock,
+     *     under that name, before each child JVM of the benchmark's cells starts (a LOAD benchmark's
+     *     with every reply held for the model latency), and reads the mock's counters of a LOAD cell
+     *     when its JVM has ended
      */
-    public CellLauncher(ChildSettings settings, RunGuard guard, Function<String, Script> scripts) {
+    public CellLauncher(ChildSettings settings, RunGuard guard, Function<String, BenchmarkDescriptor> benchmarks) {
         this.settings = settings;
         this.guard = guard;
-        this.scripts = scripts;
+        this.benchmarks = benchmarks;
         this.mock = new MockAdmin(MockAdmin.client(), settings.mockUrl());
     }
 
@@ -165,15 +169,28 @@ public final class CellLauncher {
             return CellResult.failed(cell, CellStatus.FAILED, "Cannot write the cell's spec [" + spec + "] or log ["
                     + logFile + "]: " + e, List.of());
         }
+        BenchmarkDescriptor benchmark = benchmarks.apply(scriptName);
+        boolean load = benchmark.kind() == BenchmarkKind.LOAD;
+        PassSettings passes = settings.passes();
         try {
-            mock.register(new Script(scriptName, scripts.apply(scriptName).turns()));
+            Script script = new Script(scriptName, benchmark.script().turns());
+            mock.register(load ? LoadFigures.held(script, passes.modelLatency(), passes.modelChunkDelay()) : script);
         } catch (IOException | RuntimeException e) {
             return withTail(CellResult.failed(cell, CellStatus.FAILED, "Cannot register script [" + scriptName
                     + "] with the mock: " + e.getMessage(), List.of()), logFile);
         }
         try {
-            return child(cell, profile ? layout.profileForkResult(cell) : layout.forkResult(cell, fork), pluginEntries,
-                    spec, log, profile);
+            CellResult result = child(cell, profile ? layout.profileForkResult(cell) : layout.forkResult(cell, fork),
+                    pluginEntries, spec, log, profile);
+            if (load && !profile && result.status() == CellStatus.OK && !guard.interrupted()) {
+                try {
+                    result = LoadFigures.withLoad(result, mock.load(scriptName), passes, cell.concurrency());
+                } catch (IOException | RuntimeException e) {
+                    result = withTail(CellResult.failed(cell, CellStatus.FAILED, "Cannot read the mock's load counters"
+                            + " of script [" + scriptName + "]: " + e.getMessage(), List.of()), logFile);
+                }
+            }
+            return result;
         } finally {
             // an interrupted run ends the mock with everything else
             if (!guard.interrupted()) {

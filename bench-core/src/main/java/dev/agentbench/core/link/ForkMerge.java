@@ -9,6 +9,7 @@ import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.JvmContext;
 import dev.agentbench.api.result.Memory;
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.Throughput;
 import dev.agentbench.api.result.TimeStats;
 import java.util.ArrayList;
@@ -31,6 +32,7 @@ import java.util.function.ToDoubleFunction;
  *       figures are over the forks' samples pooled;</li>
  *   <li>every other figure (CPU per operation, allocated and retained bytes, throughput, turn
  *       latency, JVM context, metrics) is the median of the forks';</li>
+ *   <li>a LOAD cell's {@link dev.agentbench.api.result.Load figures} as {@link LoadFigures#merge} says;</li>
  *   <li>the cell is steady when every fork is;</li>
  *   <li>the cell's warnings are every fork's, each once, named by fork when the cell has several.</li>
  * </ul>
@@ -76,11 +78,12 @@ final class ForkMerge {
                         warnings(forks, what, planned));
             }
         }
-        return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
-                time(forks), (int) Math.round(median(forks, fork -> fork.warmup() == null ? 0 : fork.warmup().iterations())),
-                steady(forks), drift(forks), List.of(), memory(forks), throughput(forks),
+        return new CellResult(RunLayout.FORMAT, cell.target(), cell.benchmark(), cell.concurrency(), cell.name(),
+                CellStatus.OK, null, time(forks),
+                (int) Math.round(median(forks, fork -> fork.warmup() == null ? 0 : fork.warmup().iterations())),
+                steady(forks), drift(forks), List.of(), List.of(), memory(forks), throughput(forks),
                 timeStats(forks, Fork::turnLatency), jvm(forks), metrics(forks), forks, cpu(forks),
-                warnings(forks, what, planned));
+                warnings(forks, what, planned), LoadFigures.merge(forks));
     }
 
     /**

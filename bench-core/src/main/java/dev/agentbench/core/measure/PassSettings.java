@@ -32,6 +32,12 @@ import java.util.Objects;
  * @param footprintAgents agents held at once by a FOOTPRINT cell
  * @param growthSessions sessions run by a SESSION_GROWTH cell
  * @param coldStarts fresh JVMs a COLD_START cell starts, one after another
+ * @param modelLatency how long the mock holds each reply of a LOAD cell before its first byte (time to
+ *     first token when streamed); zero for none
+ * @param modelChunkDelay how long the mock waits before each further streamed chunk of a LOAD cell's
+ *     replies; zero (the default) for none
+ * @param loadThreads what a LOAD cell's sessions run on: {@value #PLATFORM_THREADS} threads (the
+ *     default), or {@value #VIRTUAL_THREADS} threads, which need a Java 21 or later JVM
  * @param dryRun one checked iteration per cell (one JVM per cold start), nothing else; a dry run's
  *     record says so in every other component too (1 iteration, no warm-up, 1 fork, no profile, ...)
  * @param profile the profiler that records each cell's timed pass in a profile fork of its own, one
@@ -52,6 +58,9 @@ public record PassSettings(
         int footprintAgents,
         int growthSessions,
         int coldStarts,
+        Duration modelLatency,
+        Duration modelChunkDelay,
+        String loadThreads,
         boolean dryRun,
         String profile) {
 
@@ -64,6 +73,12 @@ public record PassSettings(
      */
     public static final String JFR = "jfr";
 
+    /** A LOAD cell's sessions run on platform threads, one each: the default. */
+    public static final String PLATFORM_THREADS = "platform";
+
+    /** A LOAD cell's sessions run on virtual threads, one each (Java 21 and later). */
+    public static final String VIRTUAL_THREADS = "virtual";
+
     /** The profilers {@link #profile} may name. */
     public static final List<String> PROFILERS = List.of(NO_PROFILE, JFR);
 
@@ -72,6 +87,13 @@ public record PassSettings(
         Objects.requireNonNull(warmupTime, "warmupTime");
         Objects.requireNonNull(warmupMax, "warmupMax");
         Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(modelLatency, "modelLatency");
+        Objects.requireNonNull(modelChunkDelay, "modelChunkDelay");
+        loadThreads = loadThreads == null ? PLATFORM_THREADS : loadThreads.strip().toLowerCase(Locale.ROOT);
+        if (!loadThreads.equals(PLATFORM_THREADS) && !loadThreads.equals(VIRTUAL_THREADS)) {
+            throw new IllegalArgumentException("Load threads [" + loadThreads + "] must be " + PLATFORM_THREADS + " or "
+                    + VIRTUAL_THREADS);
+        }
         String profiler = profile == null ? NO_PROFILE : profile.strip().toLowerCase(Locale.ROOT);
         if (!PROFILERS.contains(profiler)) {
             throw new IllegalArgumentException("Profiler [" + profile + "] is not supported; use " + JFR + " (or "
@@ -116,6 +138,12 @@ public record PassSettings(
         atLeast("Footprint agents", footprintAgents, 1);
         atLeast("Growth sessions", growthSessions, 1);
         atLeast("Cold starts", coldStarts, 1);
+        if (modelLatency.isNegative()) {
+            throw new IllegalArgumentException("Model latency [" + modelLatency + "] must not be negative");
+        }
+        if (modelChunkDelay.isNegative()) {
+            throw new IllegalArgumentException("Model chunk delay [" + modelChunkDelay + "] must not be negative");
+        }
     }
 
     /** The defaults of {@link Defaults}. */
@@ -153,6 +181,9 @@ public record PassSettings(
         builder.footprintAgents = footprintAgents;
         builder.growthSessions = growthSessions;
         builder.coldStarts = coldStarts;
+        builder.modelLatency = modelLatency;
+        builder.modelChunkDelay = modelChunkDelay;
+        builder.loadThreads = loadThreads;
         builder.dryRun = dryRun;
         builder.profile = profile;
         return builder;
@@ -189,6 +220,9 @@ public record PassSettings(
         private int footprintAgents = Defaults.FOOTPRINT_AGENTS;
         private int growthSessions = Defaults.GROWTH_SESSIONS;
         private int coldStarts = Defaults.COLD_STARTS;
+        private Duration modelLatency = Defaults.MODEL_LATENCY;
+        private Duration modelChunkDelay = Duration.ZERO;
+        private String loadThreads = PLATFORM_THREADS;
         private boolean dryRun;
         private String profile = NO_PROFILE;
 
@@ -260,6 +294,22 @@ public record PassSettings(
             return this;
         }
 
+        public Builder modelLatency(Duration modelLatency) {
+            this.modelLatency = Objects.requireNonNull(modelLatency, "modelLatency");
+            return this;
+        }
+
+        public Builder modelChunkDelay(Duration modelChunkDelay) {
+            this.modelChunkDelay = Objects.requireNonNull(modelChunkDelay, "modelChunkDelay");
+            return this;
+        }
+
+        /** {@value PassSettings#PLATFORM_THREADS} (the default) or {@value PassSettings#VIRTUAL_THREADS}. */
+        public Builder loadThreads(String loadThreads) {
+            this.loadThreads = Objects.requireNonNull(loadThreads, "loadThreads");
+            return this;
+        }
+
         public Builder dryRun(boolean dryRun) {
             this.dryRun = dryRun;
             return this;
@@ -288,7 +338,8 @@ public record PassSettings(
             }
             Duration max = warmupMax != null ? warmupMax : Defaults.WARMUP_MAX.compareTo(min) >= 0 ? Defaults.WARMUP_MAX : min;
             return new PassSettings(iterations == null ? 0 : iterations, measureTime, minIterations, maxIterations, warmup, min, max,
-                    window, band, forks, footprintAgents, growthSessions, coldStarts, dryRun, profile);
+                    window, band, forks, footprintAgents, growthSessions, coldStarts, modelLatency, modelChunkDelay,
+                    loadThreads, dryRun, profile);
         }
     }
 }
