@@ -54,9 +54,11 @@ final class LlmAgentHandle implements TargetHandle {
             List<BaseTool> tools = context.tools().stream()
                     .<BaseTool>map(tool -> new NeutralTool(tool, failures))
                     .toList();
+            ChatCompletionsHttpClient client = new ChatCompletionsHttpClient(http, httpThreads);
+            AdkDispatcher.limit(client, options.maxRequestsPerHost(), options.maxRequests());
             LlmAgent agent = LlmAgent.builder()
                     .name(AGENT_NAME)
-                    .model(new ChatCompletionsModel(context.model(), new ChatCompletionsHttpClient(http, httpThreads)))
+                    .model(new ChatCompletionsModel(context.model(), client))
                     .instruction(instruction(context.instructions()))
                     .tools(tools)
                     .build();

@@ -5,17 +5,25 @@ import com.google.adk.agents.RunConfig.ToolExecutionMode;
 import dev.agentbench.api.TargetContext;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * The llmagent target's options, read from the context and checked.
  *
  * @param stream whether ADK runs in its SSE streaming mode
  * @param toolExecution how ADK runs several tool calls of one reply
+ * @param maxRequestsPerHost the model client's OkHttp dispatcher limit of calls in flight to one
+ *     host; empty leaves OkHttp's default (5), as ADK ships it
+ * @param maxRequests the model client's OkHttp dispatcher limit of calls in flight in all; empty
+ *     leaves OkHttp's default (64), as ADK ships it
  */
-record LlmAgentOptions(boolean stream, ToolExecutionMode toolExecution) {
+record LlmAgentOptions(boolean stream, ToolExecutionMode toolExecution, OptionalInt maxRequestsPerHost,
+        OptionalInt maxRequests) {
 
     static final String STREAM = "stream";
     static final String TOOL_EXECUTION = "tool_execution";
+    static final String MAX_REQUESTS_PER_HOST = "max_requests_per_host";
+    static final String MAX_REQUESTS = "max_requests";
 
     private static final Map<String, ToolExecutionMode> TOOL_EXECUTION_VALUES = Map.of(
             "default", ToolExecutionMode.NONE,
@@ -35,7 +43,25 @@ record LlmAgentOptions(boolean stream, ToolExecutionMode toolExecution) {
             throw new IllegalArgumentException("Target option [" + TOOL_EXECUTION + "] must be one of "
                     + new java.util.TreeSet<>(TOOL_EXECUTION_VALUES.keySet()) + ", was [" + mode + "]");
         }
-        return new LlmAgentOptions(stream, toolExecution);
+        return new LlmAgentOptions(stream, toolExecution, positiveInt(context, MAX_REQUESTS_PER_HOST),
+                positiveInt(context, MAX_REQUESTS));
+    }
+
+    /** The option's value as a positive integer, or empty when it is not given. */
+    private static OptionalInt positiveInt(TargetContext context, String key) {
+        String value = context.option(key, null);
+        if (value == null) {
+            return OptionalInt.empty();
+        }
+        try {
+            int parsed = Integer.parseInt(value.trim());
+            if (parsed > 0) {
+                return OptionalInt.of(parsed);
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException("Target option [" + key + "] must be a positive integer, was [" + value + "]");
     }
 
     StreamingMode streamingMode() {

@@ -19,7 +19,11 @@ import dev.agentbench.api.TargetHandle;
  *       streaming mode ({@code StreamingMode.SSE}), so the client asks the model for a stream;
  *   <li>{@code tool_execution} ({@code default}, ADK's own default): how ADK runs several tool calls
  *       of one reply: {@code sequential}, {@code parallel} or {@code parallel_subscribe} (see ADK's
- *       {@code RunConfig.ToolExecutionMode}).
+ *       {@code RunConfig.ToolExecutionMode});
+ *   <li>{@code max_requests_per_host} (unset by default: OkHttp's 5, as ADK ships it): how many
+ *       model calls the client's OkHttp dispatcher lets be in flight to the model's host at once;
+ *   <li>{@code max_requests} (unset by default: OkHttp's 64): how many it lets be in flight in all.
+ *       Both are positive integers; to run N sessions' model calls at once, set both to at least N.
  * </ul>
  *
  * <p>What ADK does differently from the floor, and how this target reports it, is written down in

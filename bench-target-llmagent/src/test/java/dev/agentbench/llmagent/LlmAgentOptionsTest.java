@@ -26,6 +26,21 @@ class LlmAgentOptionsTest {
         LlmAgentOptions options = LlmAgentOptions.of(context(Map.of()));
         assertThat(options.streamingMode()).isEqualTo(StreamingMode.NONE);
         assertThat(options.toolExecution()).isEqualTo(ToolExecutionMode.NONE);
+        assertThat(options.maxRequestsPerHost()).isEmpty();
+        assertThat(options.maxRequests()).isEmpty();
+    }
+
+    @Test
+    void theDispatcherLimitsArePositiveIntegers() {
+        LlmAgentOptions options = LlmAgentOptions.of(context(Map.of("max_requests_per_host", "256", "max_requests", "300")));
+        assertThat(options.maxRequestsPerHost()).hasValue(256);
+        assertThat(options.maxRequests()).hasValue(300);
+        assertThatThrownBy(() -> LlmAgentOptions.of(context(Map.of("max_requests_per_host", "0"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Target option [max_requests_per_host] must be a positive integer, was [0]");
+        assertThatThrownBy(() -> LlmAgentOptions.of(context(Map.of("max_requests", "many"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Target option [max_requests] must be a positive integer, was [many]");
     }
 
     @Test

@@ -62,6 +62,8 @@ final class SpringAiHandle implements TargetHandle {
             asyncClient = OpenAiSetup.setupAsyncClient(chatOptions.getBaseUrl(), chatOptions.getApiKey(), null,
                     null, null, null, false, false, chatOptions.getModel(), chatOptions.getTimeout(),
                     chatOptions.getMaxRetries(), null, null, ObservationRegistry.NOOP, null, List.of());
+            // Only the asynchronous (streaming) client's calls are held back by its dispatcher.
+            SpringAiDispatcher.limit(asyncClient, options.maxRequestsPerHost(), options.maxRequests());
             OpenAiChatModel model = OpenAiChatModel.builder()
                     .options(chatOptions)
                     .openAiClient(syncClient)

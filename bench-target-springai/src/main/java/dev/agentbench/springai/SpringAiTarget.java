@@ -18,7 +18,11 @@ import org.springframework.ai.chat.client.ChatClient;
  * <ul>
  *   <li>{@code stream} ({@code false} by default): {@code true} runs each turn through {@code
  *       ChatClient.stream()}, so the model is asked for a stream; {@code false} through {@code
- *       call()}.
+ *       call()};
+ *   <li>{@code max_requests_per_host} and {@code max_requests} (unset by default: 64 each, as
+ *       Spring AI ships): how many streamed model calls the asynchronous client's OkHttp dispatcher
+ *       lets be in flight to the model's host, and in all. Positive integers; they have no effect
+ *       on {@code call()}, which no dispatcher limit holds back.
  * </ul>
  *
  * <p>What Spring AI does differently from the floor, and how this target reports it, is written

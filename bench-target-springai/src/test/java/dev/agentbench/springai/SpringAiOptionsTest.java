@@ -25,6 +25,22 @@ class SpringAiOptionsTest {
     }
 
     @Test
+    void theDispatcherLimitsAreUnsetByDefaultAndPositiveIntegers() {
+        SpringAiOptions shipped = SpringAiOptions.of(context(Map.of()));
+        assertThat(shipped.maxRequestsPerHost()).isEmpty();
+        assertThat(shipped.maxRequests()).isEmpty();
+        SpringAiOptions raised = SpringAiOptions.of(context(Map.of("max_requests_per_host", "256", "max_requests", "300")));
+        assertThat(raised.maxRequestsPerHost()).hasValue(256);
+        assertThat(raised.maxRequests()).hasValue(300);
+        assertThatThrownBy(() -> SpringAiOptions.of(context(Map.of("max_requests_per_host", "-1"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Target option [max_requests_per_host] must be a positive integer, was [-1]");
+        assertThatThrownBy(() -> SpringAiOptions.of(context(Map.of("max_requests", "lots"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Target option [max_requests] must be a positive integer, was [lots]");
+    }
+
+    @Test
     void valuesItCannotUseAreRefusedAndOtherTargetsKeysIgnored() {
         assertThatThrownBy(() -> SpringAiOptions.of(context(Map.of("stream", "yes"))))
                 .hasMessage("Target option [stream] must be true or false, was [yes]");
