@@ -91,9 +91,23 @@ final class AgentScopeHandle implements TargetHandle {
         }
     }
 
-    /** @throws IllegalArgumentException when a tool's schema cannot be used */
+    /**
+     * @throws IllegalArgumentException when a tool's schema cannot be used
+     * @throws IllegalStateException when {@code bounded_elastic_threads} asks for another cap than an
+     *     open handle of this JVM holds
+     */
     static AgentScopeHandle open(TargetContext context, AgentScopeOptions options) {
-        return new AgentScopeHandle(context, options);
+        if (options.boundedElasticThreads() > 0) {
+            BoundedElasticThreads.acquire(options.boundedElasticThreads());
+        }
+        try {
+            return new AgentScopeHandle(context, options);
+        } catch (RuntimeException | Error e) {
+            if (options.boundedElasticThreads() > 0) {
+                BoundedElasticThreads.release();
+            }
+            throw e;
+        }
     }
 
     private ReActAgent build(InMemoryAgentStateStore stateStore) {
@@ -180,18 +194,25 @@ final class AgentScopeHandle implements TargetHandle {
     /**
      * Closes the agents (a no-op in AgentScope 2.0.0). The model holds nothing to close: its
      * transport is AgentScope's JVM-wide default, shared by every model, and closing it would fail
-     * every other agent's requests.
+     * every other agent's requests. With {@code bounded_elastic_threads}, gives Reactor's shared
+     * scheduler its default cap back once no other open handle asks for the option.
      */
     @Override
     public void close() {
-        if (shared != null) {
-            shared.close();
+        try {
+            if (shared != null) {
+                shared.close();
+            }
+            ReActAgent first = spare.getAndSet(null);
+            if (first != null) {
+                first.close();
+            }
+            agents.values().forEach(ReActAgent::close);
+            agents.clear();
+        } finally {
+            if (options.boundedElasticThreads() > 0) {
+                BoundedElasticThreads.release();
+            }
         }
-        ReActAgent first = spare.getAndSet(null);
-        if (first != null) {
-            first.close();
-        }
-        agents.values().forEach(ReActAgent::close);
-        agents.clear();
     }
 }

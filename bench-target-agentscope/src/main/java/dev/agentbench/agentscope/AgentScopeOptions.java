@@ -13,12 +13,21 @@ import java.util.Locale;
  *     ToolkitConfig.builder().parallel(true)}) rather than one after another
  * @param sharedAgent whether one {@code ReActAgent} serves every session of the handle (with an
  *     in-memory state store, so that a session can be deleted) rather than one agent per session
+ * @param boundedElasticThreads the thread cap of Reactor's shared {@code boundedElastic()} scheduler,
+ *     on which every non-streaming model call blocks ({@link BoundedElasticThreads}); {@code 0} leaves
+ *     Reactor's default (ten per core)
  */
-record AgentScopeOptions(boolean stream, boolean concurrentTools, boolean sharedAgent) {
+record AgentScopeOptions(boolean stream, boolean concurrentTools, boolean sharedAgent, int boundedElasticThreads) {
 
     static final String STREAM = "stream";
     static final String TOOL_EXECUTION = "tool_execution";
     static final String AGENT = "agent";
+    static final String BOUNDED_ELASTIC_THREADS = "bounded_elastic_threads";
+
+    /** The options as AgentScope ships: no streaming, tools one after another, an agent per session, Reactor's cap. */
+    AgentScopeOptions(boolean stream, boolean concurrentTools, boolean sharedAgent) {
+        this(stream, concurrentTools, sharedAgent, 0);
+    }
 
     /** The values of {@link #TOOL_EXECUTION}; the first is AgentScope 2.0.0's default. */
     static final List<String> TOOL_EXECUTION_VALUES = List.of("sequential", "concurrent");
@@ -34,7 +43,27 @@ record AgentScopeOptions(boolean stream, boolean concurrentTools, boolean shared
         boolean stream = context.booleanOption(STREAM, false);
         String tools = oneOf(context, TOOL_EXECUTION, TOOL_EXECUTION_VALUES);
         String agent = oneOf(context, AGENT, AGENT_VALUES);
-        return new AgentScopeOptions(stream, tools.equals("concurrent"), agent.equals("shared"));
+        return new AgentScopeOptions(stream, tools.equals("concurrent"), agent.equals("shared"),
+                positive(context, BOUNDED_ELASTIC_THREADS));
+    }
+
+    /** The option's value, a positive integer, or {@code 0} when it is not given. */
+    private static int positive(TargetContext context, String key) {
+        String value = context.option(key, null);
+        if (value == null) {
+            return 0;
+        }
+        int parsed;
+        try {
+            parsed = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            parsed = 0;
+        }
+        if (parsed <= 0) {
+            throw new IllegalArgumentException("Target option [" + key + "] must be a positive integer, was ["
+                    + value + "]");
+        }
+        return parsed;
     }
 
     private static String oneOf(TargetContext context, String key, List<String> values) {

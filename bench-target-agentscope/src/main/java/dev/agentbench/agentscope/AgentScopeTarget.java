@@ -23,7 +23,11 @@ import io.agentscope.core.ReActAgent;
  *   <li>{@code agent} ({@code per_session} by default): one {@code ReActAgent} per session, as
  *       AgentScope's own documentation advises; {@code shared} serves every session of the handle
  *       with one agent and an in-memory state store, which in 2.0.0 keeps every deleted session's
- *       state in the agent.
+ *       state in the agent;
+ *   <li>{@code bounded_elastic_threads} (unset by default: Reactor's cap, ten threads per core): the
+ *       thread cap of Reactor's shared {@code boundedElastic()} scheduler, on which AgentScope's
+ *       non-streaming model calls block, so that no more of them are in flight at once; JVM-wide while
+ *       the handle is open.
  * </ul>
  *
  * <p>What AgentScope does differently from the floor, and how this target reports it, is written

@@ -44,6 +44,18 @@ class AgentScopeOptionsTest {
     }
 
     @Test
+    void theBoundedElasticCapIsReactorsUnlessAPositiveIntegerIsGiven() {
+        assertThat(AgentScopeOptions.of(context(Map.of())).boundedElasticThreads()).isZero();
+        assertThat(AgentScopeOptions.of(context(Map.of("bounded_elastic_threads", "300"))))
+                .isEqualTo(new AgentScopeOptions(false, false, false, 300));
+        assertThatThrownBy(() -> AgentScopeOptions.of(context(Map.of("bounded_elastic_threads", "0"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Target option [bounded_elastic_threads] must be a positive integer, was [0]");
+        assertThatThrownBy(() -> AgentScopeOptions.of(context(Map.of("bounded_elastic_threads", "lots"))))
+                .hasMessage("Target option [bounded_elastic_threads] must be a positive integer, was [lots]");
+    }
+
+    @Test
     void anOptionItCannotUseFailsTheOpen() {
         assertThatThrownBy(() -> new AgentScopeTarget().open(context(Map.of("agent", "pooled"))))
                 .isInstanceOf(IllegalArgumentException.class);

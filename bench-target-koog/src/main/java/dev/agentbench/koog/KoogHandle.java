@@ -29,6 +29,9 @@ import io.ktor.client.engine.apache5.Apache5;
 import io.ktor.client.engine.cio.CIO;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import kotlin.Unit;
 import kotlinx.coroutines.Dispatchers;
 import kotlinx.coroutines.ExecutorsKt;
@@ -52,17 +55,22 @@ final class KoogHandle implements TargetHandle {
     /** The iteration limit {@code AIAgent.builder()} gives an agent. */
     static final int MAX_AGENT_ITERATIONS = 50;
 
+    /** Numbers the threads of {@code strategy_executor=threads} pools. */
+    private static final AtomicInteger STRATEGY_THREADS = new AtomicInteger();
+
     private final AIAgent<String, String> agent;
     private final SessionHistories histories;
     private final OpenAILLMClient client;
     private final HttpClient http;
+    private final ExecutorService strategyThreads;
 
     private KoogHandle(AIAgent<String, String> agent, SessionHistories histories, OpenAILLMClient client,
-            HttpClient http) {
+            HttpClient http, ExecutorService strategyThreads) {
         this.agent = agent;
         this.histories = histories;
         this.client = client;
         this.http = http;
+        this.strategyThreads = strategyThreads;
     }
 
     static KoogHandle open(TargetContext context, KoogOptions options) {
@@ -70,8 +78,9 @@ final class KoogHandle implements TargetHandle {
         ToolRegistryBuilder tools = ToolRegistry.Companion.builder();
         NeutralTool.of(context.tools(), options.toolDispatch()).forEach(tools::tool);
         ToolRegistry registry = tools.build();
-        HttpClient http = ktorClient(options.httpEngine());
+        HttpClient http = ktorClient(options.httpEngine(), options.cioConnectionsPerRoute());
         OpenAILLMClient client = null;
+        ExecutorService strategyThreads = null;
         try {
             OpenAIClientSettings settings = new OpenAIClientSettings(context.baseUrl().toString(),
                     new ConnectionTimeoutConfig(), CHAT_COMPLETIONS_PATH, "responses", "embeddings", "moderations",
@@ -80,9 +89,14 @@ final class KoogHandle implements TargetHandle {
             SessionHistories histories = new SessionHistories();
             LLModel model = model(context.model());
             AIAgentBuilder builder = AIAgent.builder();
-            if (options.strategyExecutor() == KoogOptions.StrategyExecutor.IO) {
-                Executor io = ExecutorsKt.asExecutor(Dispatchers.getIO());
-                builder = builder.agentConfig(configWithStrategyExecutor(model, io));
+            switch (options.strategyExecutor()) {
+                case DEFAULT -> { }
+                case IO -> builder = builder.agentConfig(
+                        configWithStrategyExecutor(model, ExecutorsKt.asExecutor(Dispatchers.getIO())));
+                case THREADS -> {
+                    strategyThreads = Executors.newCachedThreadPool(KoogHandle::strategyThread);
+                    builder = builder.agentConfig(configWithStrategyExecutor(model, strategyThreads));
+                }
             }
             builder = builder
                     .promptExecutor(new MultiLLMPromptExecutor(client))
@@ -101,8 +115,11 @@ final class KoogHandle implements TargetHandle {
                         .install(ChatMemory.Feature, memory -> memory.chatHistoryProvider(histories))
                         .build();
             };
-            return new KoogHandle(agent, histories, client, http);
+            return new KoogHandle(agent, histories, client, http, strategyThreads);
         } catch (RuntimeException | Error e) {
+            if (strategyThreads != null) {
+                strategyThreads.shutdownNow();
+            }
             try {
                 if (client != null) {
                     client.close();
@@ -130,11 +147,31 @@ final class KoogHandle implements TargetHandle {
                 new KotlinxSerializer());
     }
 
-    /** A Ktor client on the named engine, with the engine's defaults. */
-    static HttpClient ktorClient(KoogOptions.HttpEngine engine) {
+    /** A daemon thread of the {@code strategy_executor=threads} pool. */
+    private static Thread strategyThread(Runnable task) {
+        Thread thread = new Thread(task, "koog-strategy-" + STRATEGY_THREADS.incrementAndGet());
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    /**
+     * A Ktor client on the named engine, with the engine's defaults but, for CIO, the connections per
+     * route when {@code connectionsPerRoute} is positive (the engine's total limit, 1000, is raised to
+     * it if lower).
+     */
+    static HttpClient ktorClient(KoogOptions.HttpEngine engine, int connectionsPerRoute) {
         return switch (engine) {
             case APACHE5 -> HttpClientKt.HttpClient(Apache5.INSTANCE, config -> Unit.INSTANCE);
-            case CIO -> HttpClientKt.HttpClient(CIO.INSTANCE, config -> Unit.INSTANCE);
+            case CIO -> HttpClientKt.HttpClient(CIO.INSTANCE, config -> {
+                if (connectionsPerRoute > 0) {
+                    config.engine(cio -> {
+                        cio.getEndpoint().setMaxConnectionsPerRoute(connectionsPerRoute);
+                        cio.setMaxConnectionsCount(Math.max(cio.getMaxConnectionsCount(), connectionsPerRoute));
+                        return Unit.INSTANCE;
+                    });
+                }
+                return Unit.INSTANCE;
+            });
         };
     }
 
@@ -170,14 +207,21 @@ final class KoogHandle implements TargetHandle {
 
     /**
      * Closes Koog's OpenAI client, which closes its Ktor client (made from ours with {@code
-     * config}, so sharing and closing its engine), then ours.
+     * config}, so sharing and closing its engine), then ours, then the strategy's thread pool when the
+     * handle has one ({@code strategy_executor=threads}).
      */
     @Override
     public void close() {
         try {
             client.close();
         } finally {
-            http.close();
+            try {
+                http.close();
+            } finally {
+                if (strategyThreads != null) {
+                    strategyThreads.shutdown();
+                }
+            }
         }
     }
 }

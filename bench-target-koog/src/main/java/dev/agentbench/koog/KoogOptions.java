@@ -14,12 +14,15 @@ import java.util.Locale;
  * @param toolDispatch where a tool's (blocking) body runs: in the coroutine Koog calls the tool in,
  *     or switched to {@code Dispatchers.IO}
  * @param strategyExecutor what runs the agent's strategy: Koog's default ({@code Dispatchers.Default}),
- *     or {@code Dispatchers.IO} given to Koog as the agent config's strategy executor
+ *     or {@code Dispatchers.IO}, or a thread pool of the handle's own, given to Koog as the agent
+ *     config's strategy executor
  * @param httpEngine the Ktor engine under Koog's HTTP client
  * @param stream whether the model is asked for a stream ({@code requestLLMStreaming})
+ * @param cioConnectionsPerRoute the CIO engine's {@code endpoint.maxConnectionsPerRoute}, or {@code 0}
+ *     for CIO's default ({@value #CIO_DEFAULT_CONNECTIONS_PER_ROUTE}); always {@code 0} with Apache5
  */
 record KoogOptions(Strategy strategy, boolean parallelTools, ToolDispatch toolDispatch,
-        StrategyExecutor strategyExecutor, HttpEngine httpEngine, boolean stream) {
+        StrategyExecutor strategyExecutor, HttpEngine httpEngine, boolean stream, int cioConnectionsPerRoute) {
 
     static final String STRATEGY = "strategy";
     static final String PARALLEL_TOOLS = "parallel_tools";
@@ -27,6 +30,16 @@ record KoogOptions(Strategy strategy, boolean parallelTools, ToolDispatch toolDi
     static final String STRATEGY_EXECUTOR = "strategy_executor";
     static final String HTTP_ENGINE = "http_engine";
     static final String STREAM = "stream";
+    static final String CIO_CONNECTIONS_PER_ROUTE = "cio_connections_per_route";
+
+    /** Ktor's CIO engine's own {@code endpoint.maxConnectionsPerRoute} (Ktor 3.3.3). */
+    static final int CIO_DEFAULT_CONNECTIONS_PER_ROUTE = 100;
+
+    /** The options with CIO's own connection limit. */
+    KoogOptions(Strategy strategy, boolean parallelTools, ToolDispatch toolDispatch,
+            StrategyExecutor strategyExecutor, HttpEngine httpEngine, boolean stream) {
+        this(strategy, parallelTools, toolDispatch, strategyExecutor, httpEngine, stream, 0);
+    }
 
     /** How a turn is run. */
     enum Strategy {
@@ -48,8 +61,17 @@ record KoogOptions(Strategy strategy, boolean parallelTools, ToolDispatch toolDi
     enum StrategyExecutor {
         /** Koog's default: the agent config's strategy dispatcher is {@code Dispatchers.Default}. */
         DEFAULT,
-        /** {@code Dispatchers.IO}, given to Koog's {@code AIAgentConfig} as its strategy executor. */
-        IO
+        /**
+         * {@code Dispatchers.IO}, given to Koog's {@code AIAgentConfig} as its strategy executor; at
+         * most 64 threads (kotlinx-coroutines' {@code kotlinx.coroutines.io.parallelism}), so at most
+         * 64 turns of a functional strategy at once.
+         */
+        IO,
+        /**
+         * A cached thread pool of the handle's own ({@code Executors.newCachedThreadPool}), given to
+         * Koog's {@code AIAgentConfig} as its strategy executor: a thread for each running turn, no cap.
+         */
+        THREADS
     }
 
     /** The Ktor engine of Koog's HTTP client. */
@@ -85,7 +107,32 @@ record KoogOptions(Strategy strategy, boolean parallelTools, ToolDispatch toolDi
                     + "=functional]: Koog's singleRunStrategy(parallelTools = true) runs tool calls one after"
                     + " another all the same (its flag is not used)");
         }
-        return new KoogOptions(strategy, parallelTools, toolDispatch, strategyExecutor, httpEngine, stream);
+        int connections = positive(context, CIO_CONNECTIONS_PER_ROUTE);
+        if (connections > 0 && httpEngine != HttpEngine.CIO) {
+            throw new IllegalArgumentException("Target option [" + CIO_CONNECTIONS_PER_ROUTE + "=" + connections
+                    + "] needs [" + HTTP_ENGINE + "=cio], was [" + HTTP_ENGINE + "=" + name(httpEngine) + "]");
+        }
+        return new KoogOptions(strategy, parallelTools, toolDispatch, strategyExecutor, httpEngine, stream,
+                connections);
+    }
+
+    /** The option's value, a positive integer, or {@code 0} when it is not given. */
+    private static int positive(TargetContext context, String key) {
+        String value = context.option(key, null);
+        if (value == null) {
+            return 0;
+        }
+        int parsed;
+        try {
+            parsed = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            parsed = 0;
+        }
+        if (parsed <= 0) {
+            throw new IllegalArgumentException("Target option [" + key + "] must be a positive integer, was ["
+                    + value + "]");
+        }
+        return parsed;
     }
 
     private static <E extends Enum<E>> E value(TargetContext context, String key, Class<E> type, E defaultValue) {

@@ -22,7 +22,12 @@ import dev.agentbench.api.TargetHandle;
  *       Koog's parallel tool execution (functional strategy only);
  *   <li>{@code tool_dispatch} ({@code default}): {@code io} runs each tool's body in {@code
  *       withContext(Dispatchers.IO)} instead of where Koog calls it;
+ *   <li>{@code strategy_executor} ({@code default}): what runs the strategy, Koog's {@code
+ *       Dispatchers.Default}, {@code io} ({@code Dispatchers.IO}) or {@code threads} (a cached thread
+ *       pool of the handle's own; a functional turn holds a thread throughout);
  *   <li>{@code http_engine} ({@code apache5}): the Ktor engine, {@code apache5} or {@code cio};
+ *   <li>{@code cio_connections_per_route} (CIO's own, 100): the CIO engine's connections to one host
+ *       and port, so its requests in flight at once ({@code http_engine=cio} only);
  *   <li>{@code stream} ({@code false}): {@code true} asks the model for a stream (functional strategy
  *       only).
  * </ul>

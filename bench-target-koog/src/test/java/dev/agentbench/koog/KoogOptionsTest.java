@@ -62,10 +62,31 @@ class KoogOptionsTest {
         assertThatThrownBy(() -> of(Map.of("tool_dispatch", "IO")))
                 .hasMessage("Target option [tool_dispatch] must be one of [default, io], was [IO]");
         assertThatThrownBy(() -> of(Map.of("strategy_executor", "virtual")))
-                .hasMessage("Target option [strategy_executor] must be one of [default, io], was [virtual]");
+                .hasMessage("Target option [strategy_executor] must be one of [default, io, threads], was [virtual]");
         assertThatThrownBy(() -> of(Map.of("http_engine", "okhttp")))
                 .hasMessage("Target option [http_engine] must be one of [apache5, cio], was [okhttp]");
         assertThat(of(Map.of("tool_execution", "concurrent"))).isEqualTo(of(Map.of()));
+    }
+
+    @Test
+    void theStrategyCanRunOnThreadsOfItsOwnAndCioCanOpenMoreConnectionsPerRoute() {
+        assertThat(of(Map.of("strategy_executor", "threads")).strategyExecutor()).isEqualTo(StrategyExecutor.THREADS);
+        assertThat(of(Map.of("http_engine", "cio")).cioConnectionsPerRoute()).isZero();
+        assertThat(of(Map.of("http_engine", "cio", "cio_connections_per_route", "512")).cioConnectionsPerRoute())
+                .isEqualTo(512);
+    }
+
+    @Test
+    void aConnectionLimitMustBeAPositiveIntegerAndNeedsCio() {
+        assertThatThrownBy(() -> of(Map.of("http_engine", "cio", "cio_connections_per_route", "0")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Target option [cio_connections_per_route] must be a positive integer, was [0]");
+        assertThatThrownBy(() -> of(Map.of("http_engine", "cio", "cio_connections_per_route", "many")))
+                .hasMessage("Target option [cio_connections_per_route] must be a positive integer, was [many]");
+        assertThatThrownBy(() -> of(Map.of("cio_connections_per_route", "512")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Target option [cio_connections_per_route=512] needs [http_engine=cio],"
+                        + " was [http_engine=apache5]");
     }
 
     @Test

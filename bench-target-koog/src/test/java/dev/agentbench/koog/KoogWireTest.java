@@ -224,13 +224,21 @@ class KoogWireTest {
 
     /** The most model calls in flight when eight sessions each make one that the mock answers after 1 s. */
     private static int inFlightAtEight(Map<String, String> options) throws Exception {
+        return inFlight(8, 1000, options);
+    }
+
+    /**
+     * The most model calls in flight when {@code count} sessions each make one that the mock answers
+     * after {@code delayMs}.
+     */
+    private static int inFlight(int count, long delayMs, Map<String, String> options) throws Exception {
         Script slow = new Script("slow", List.of(new ScriptTurn("Hello?",
-                List.of(new Step("Hello.", List.of(), Fault.delay(1000))))));
+                List.of(new Step("Hello.", List.of(), Fault.delay(delayMs))))));
         TargetContext context = wire.context(slow, INSTRUCTIONS, List.of(), options);
-        ExecutorService sessions = Executors.newFixedThreadPool(8);
+        ExecutorService sessions = Executors.newFixedThreadPool(count);
         try (TargetHandle handle = new KoogTarget().open(context)) {
             List<Future<TurnResult>> turns = new ArrayList<>();
-            for (int i = 0; i < 8; i++) {
+            for (int i = 0; i < count; i++) {
                 String session = "session-" + i;
                 turns.add(sessions.submit(() -> handle.runTurn("user", session, "Hello?")));
             }
@@ -265,5 +273,33 @@ class KoogWireTest {
                 .isBetween(1, Math.min(8, defaultThreads));
         assertThat(inFlightAtEight(Map.of("strategy", "functional", "stream", streamed, "strategy_executor", "io")))
                 .isEqualTo(8);
+    }
+
+    /**
+     * With a thread pool of the handle's own as the strategy executor ({@code strategy_executor=threads}),
+     * each functional turn holds a thread of it and nothing else: 96 sessions, more than {@code
+     * Dispatchers.IO}'s 64 threads, make (nearly) all their model calls at once, streamed or not. Not
+     * asserted here, because it never ends: the same with {@code strategy_executor=io}, whose 64 threads
+     * the waiting turns then all hold, so that Ktor's engine, which runs on {@code Dispatchers.IO} as
+     * well, never reads a reply (docs/targets/koog.md).
+     */
+    @ParameterizedTest(name = "stream={0}")
+    @ValueSource(booleans = {false, true})
+    void aThreadPoolOfItsOwnRunsMoreFunctionalTurnsAtOnceThanDispatchersIoHasThreads(boolean stream)
+            throws Exception {
+        assertThat(inFlight(96, 1500, Map.of("strategy", "functional", "stream", String.valueOf(stream),
+                "strategy_executor", "threads"))).isGreaterThan(80);
+    }
+
+    /**
+     * Ktor's CIO engine opens at most 100 connections to one host and port ({@code
+     * endpoint.maxConnectionsPerRoute}), and sends one request at a time on each: 128 sessions make
+     * about 100 model calls at once; {@code cio_connections_per_route=256} lets every one through.
+     */
+    @Test
+    void cioMakesAbout100ModelCallsAtOnceUnlessGivenMoreConnectionsPerRoute() throws Exception {
+        assertThat(inFlight(128, 1500, Map.of("http_engine", "cio"))).isBetween(2, 110);
+        assertThat(inFlight(128, 1500, Map.of("http_engine", "cio", "cio_connections_per_route", "256")))
+                .isGreaterThan(115);
     }
 }

@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.TurnResult;
 import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptTurn;
+import dev.agentbench.api.script.ScriptedToolCall;
 import dev.agentbench.api.script.Step;
 import dev.agentbench.builtin.benchmark.ToolsParallelBenchmark;
 import dev.agentbench.builtin.benchmark.Turn5Benchmark;
@@ -21,9 +23,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What LangGraph4j's agent executor puts on the wire, read through a recording proxy in front of the
@@ -152,5 +160,40 @@ class LangGraph4jWireTest {
         JsonNode messages = body(play(script, instructions, false).get(0)).get("messages");
         assertThat(messages.get(0).get("content").asText()).isEqualTo(instructions);
         assertThat(messages.get(1).get("content").asText()).isEqualTo("Say {{hello}} to {{it}}.");
+    }
+
+    /**
+     * Nothing caps the model calls in flight: 32 sessions of one compiled graph, each turn a tool call
+     * and a text reply that the mock holds 1 s each, make all 32 calls at once, streamed or not. Each
+     * turn runs on its caller's thread ({@code stream().forEach}) and LangChain4j's JDK HTTP client has
+     * no connection limit; the checkpoint saver's lock is held only while a checkpoint is read or
+     * written. Each session still gets its own turn.
+     */
+    @ParameterizedTest(name = "stream={0}")
+    @ValueSource(booleans = {false, true})
+    void thirtyTwoSessionsOfOneGraphMakeThirtyTwoModelCallsAtOnce(boolean stream) throws Exception {
+        int sessions = 32;
+        Script script = new Script("load_shape_" + stream, List.of(new ScriptTurn("Add 2 and 3.", List.of(
+                new Step(null, List.of(new ScriptedToolCall("add_numbers", "{\"a\":2,\"b\":3}")), Fault.delay(1000)),
+                new Step("The sum is 5.", List.of(), Fault.delay(1000))))));
+        TargetContext context = wire.context(script, INSTRUCTIONS, BuiltinTools.ALL, Map.of("stream", String.valueOf(stream)));
+        ExecutorService pool = Executors.newFixedThreadPool(sessions);
+        try (TargetHandle handle = new LangGraph4jTarget().open(context)) {
+            List<Future<TurnResult>> turns = new ArrayList<>();
+            for (int i = 0; i < sessions; i++) {
+                String session = "s" + i;
+                turns.add(pool.submit(() -> handle.runTurn("u", session, "Add 2 and 3.")));
+            }
+            for (Future<TurnResult> turn : turns) {
+                TurnResult result = turn.get(60, TimeUnit.SECONDS);
+                assertThat(result.completed()).isTrue();
+                assertThat(result.finalText()).isEqualTo("The sum is 5.");
+                assertThat(result.toolResults()).hasSize(1);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(wire.proxy().requests()).hasSize(2 * sessions);
+        assertThat(wire.proxy().mostInFlight()).isEqualTo(sessions);
     }
 }
