@@ -15,7 +15,9 @@ package dev.agentbench.mock;
  *     the delay asked), in microseconds; 0 with no holds
  * @param lateP99Micros the 99th percentile of that overrun, in microseconds, to within 1/32 above
  *     the true value (a bucket's upper edge); 0 with no holds
+ * @param lateTotalMicros every overrun summed, in microseconds: over {@code holds}, the mean by
+ *     which the mock's waits were longer than asked
  */
 public record ScriptLoad(long requests, int inFlight, int maxInFlight, long holds, long heldNanos,
-        long lateMaxMicros, long lateP99Micros) {
+        long lateMaxMicros, long lateP99Micros, long lateTotalMicros) {
 }

@@ -20,8 +20,8 @@ package dev.agentbench.api.result;
  *     in a turn, queueing included
  * @param p99Millis the 99th percentile turn latency less {@code modelMillisPerTurn}
  * @param mockLateP99Millis the mock's own check: the 99th percentile of how much later than asked its
- *     holds ended; a few milliseconds at most, or the mock, not the target, fell behind (the cell then
- *     carries a warning)
+ *     holds ended; when they ended more than 1% of the hold late on average, the mock, not the target,
+ *     fell behind, and the cell carries a warning
  */
 public record Load(
         int sessions,

@@ -76,14 +76,20 @@ public final class MockAdmin {
      * @param heldNanos the time those holds asked for, summed
      * @param lateMaxMicros how much later than asked the latest hold ended
      * @param lateP99Micros the 99th percentile of how much later than asked the holds ended
+     * @param lateTotalMicros how much later than asked the holds ended, summed
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record MockLoad(long requests, long inFlight, long maxInFlight, long holds, long heldNanos,
-            long lateMaxMicros, long lateP99Micros) {
+            long lateMaxMicros, long lateP99Micros, long lateTotalMicros) {
 
         /** The model's time in one request, as the mock scheduled it: its holds over its requests. */
         public double heldNanosPerRequest() {
             return requests == 0 ? 0 : heldNanos / (double) requests;
+        }
+
+        /** How much later than asked a hold ended, on average, in nanoseconds; 0 with no holds. */
+        public double lateNanosPerHold() {
+            return holds == 0 ? 0 : lateTotalMicros * 1000.0 / holds;
         }
     }
 

@@ -50,7 +50,7 @@ class LoadFiguresTest {
     void figuresAreTheChildsTurnsLessTheModelsTimeAsTheMockHeldIt() {
         // 64 sessions, two calls of 200 ms per turn: the ideal is 160 turns/s
         CellResult fork = forkResult(144.0, 430.0, 520.0);
-        MockLoad mock = new MockLoad(2_000, 0, 64, 2_000, 2_000 * 200_000_000L, 2_100, 900);
+        MockLoad mock = new MockLoad(2_000, 0, 64, 2_000, 2_000 * 200_000_000L, 2_100, 900, 2_000 * 500L);
 
         CellResult withLoad = LoadFigures.withLoad(fork, mock, SETTINGS, 64);
 
@@ -70,17 +70,23 @@ class LoadFiguresTest {
 
     @Test
     void aMockThatHeldLateSaysSoOnTheCell() {
-        MockLoad late = new MockLoad(2_000, 0, 64, 2_000, 2_000 * 200_000_000L, 48_000, 12_500);
+        // 3 ms late on average on 200 ms holds: 1.5%, above the 1% the figures can bear
+        MockLoad late = new MockLoad(2_000, 0, 64, 2_000, 2_000 * 200_000_000L, 48_000, 12_500, 2_000 * 3_000L);
 
         CellResult withLoad = LoadFigures.withLoad(forkResult(144.0, 430.0, 520.0), late, SETTINGS, 64);
 
         assertThat(withLoad.warnings()).singleElement().asString()
-                .contains("the mock held replies 12.5 ms later than asked").contains("at most 48.0 ms");
+                .isEqualTo("the mock held replies 3.0 ms longer than asked on average (1.5% of the hold; 99th"
+                        + " percentile 12.5 ms, at most 48.0 ms): efficiency reads up to that much low because of the"
+                        + " mock, not the target");
+        MockLoad rareHiccup = new MockLoad(2_000, 0, 64, 2_000, 2_000 * 200_000_000L, 48_000, 12_500, 2_000 * 900L);
+        assertThat(LoadFigures.withLoad(forkResult(144.0, 430.0, 520.0), rareHiccup, SETTINGS, 64).warnings())
+                .as("a late tail that costs the figures under 1% is no warning").isEmpty();
     }
 
     @Test
     void withoutLatencyThereIsNoIdeal() {
-        MockLoad none = new MockLoad(2_000, 0, 64, 0, 0, 0, 0);
+        MockLoad none = new MockLoad(2_000, 0, 64, 0, 0, 0, 0, 0);
 
         Load load = LoadFigures.withLoad(forkResult(3_000.0, 20.0, 30.0), none, SETTINGS, 64).load();
 

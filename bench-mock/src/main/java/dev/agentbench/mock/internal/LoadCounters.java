@@ -22,6 +22,7 @@ public final class LoadCounters implements Handler<Void> {
     private final LongAdder holds = new LongAdder();
     private final LongAdder heldNanos = new LongAdder();
     private final AtomicLong lateMaxNanos = new AtomicLong();
+    private final LongAdder lateTotalNanos = new LongAdder();
     private final LatenessHistogram late = new LatenessHistogram();
 
     /** Counts a request in; the caller makes this object the response's end handler. */
@@ -47,6 +48,7 @@ public final class LoadCounters implements Handler<Void> {
         holds.increment();
         heldNanos.add(asked);
         if (lateNanos > 0) {
+            lateTotalNanos.add(lateNanos);
             long max = lateMaxNanos.get();
             while (lateNanos > max && !lateMaxNanos.compareAndSet(max, lateNanos)) {
                 max = lateMaxNanos.get();
@@ -60,6 +62,6 @@ public final class LoadCounters implements Handler<Void> {
         long lateMaxMicros = lateMaxNanos.get() / 1_000;
         // A bucket's upper edge may pass the true maximum; the percentile never does.
         return new ScriptLoad(requests.sum(), inFlight.get(), maxInFlight.get(), holds.sum(), heldNanos.sum(),
-                lateMaxMicros, Math.min(late.percentile(0.99), lateMaxMicros));
+                lateMaxMicros, Math.min(late.percentile(0.99), lateMaxMicros), lateTotalNanos.sum() / 1_000);
     }
 }

@@ -200,7 +200,7 @@ public final class MockVerticle extends VerticleBase {
 
     /**
      * {@code {"requests":N,"inFlight":N,"maxInFlight":N,"holds":N,"heldNanos":N,"lateMaxMicros":N,
-     * "lateP99Micros":N}}: the fields of {@link ScriptLoad}, in its order.
+     * "lateP99Micros":N,"lateTotalMicros":N}}: the fields of {@link ScriptLoad}, in its order.
      */
     static byte[] loadJson(ScriptLoad load) {
         return Json.bytes(g -> {
@@ -212,6 +212,7 @@ public final class MockVerticle extends VerticleBase {
             g.writeNumberField("heldNanos", load.heldNanos());
             g.writeNumberField("lateMaxMicros", load.lateMaxMicros());
             g.writeNumberField("lateP99Micros", load.lateP99Micros());
+            g.writeNumberField("lateTotalMicros", load.lateTotalMicros());
             g.writeEndObject();
         });
     }

@@ -82,5 +82,7 @@ class LoadCountersTest {
         assertThat(snapshot.heldNanos()).isEqualTo(15_000_000L);
         assertThat(snapshot.lateMaxMicros()).isBetween(2_000L, 2_000L + 50_000L);
         assertThat(snapshot.lateP99Micros()).isBetween(2_000L, snapshot.lateMaxMicros());
+        assertThat(snapshot.lateTotalMicros()).as("the late hold's overrun; the early one adds nothing")
+                .isEqualTo(snapshot.lateMaxMicros());
     }
 }
