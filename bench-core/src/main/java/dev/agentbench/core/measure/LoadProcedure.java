@@ -32,7 +32,10 @@ import java.util.function.LongSupplier;
  * k turns in the window, the first at t1 and the last at tk, ran (k − 1) turns in tk − t1. Counting
  * whole turns in the window instead would be off by up to one turn per session (8% for one session
  * of 400 ms turns in 5 s); when a session ended fewer than 2 turns in the window, the count over the
- * window is all there is, and is used. Every turn is checked, as in every pass: the first failure stops
+ * window is all there is, and is used. So the window is stretched past the measure time until every
+ * session has ended 2 turns in it (at most {@link #LONGEST_WINDOW} times the measure time): behind a
+ * cap, sessions queue, turns outlast the measure time, and end in waves that a short window would
+ * catch as a burst (5 calls in flight once read as 24 turns/s where 12.5 is the most they allow). Every turn is checked, as in every pass: the first failure stops
  * every session and fails the cell. The mock's side (model calls in flight, how exactly it held) is
  * read by the parent, which has the mock's admin API, and turned into the cell's {@link
  * dev.agentbench.api.result.Load} there.
@@ -41,6 +44,17 @@ public final class LoadProcedure {
 
     /** The metric that says how many model calls one turn of the benchmark's script makes. */
     public static final String MODEL_CALLS_PER_TURN = "modelCallsPerTurn";
+
+    /**
+     * The longest timed pass, as a multiple of the measure time: the window is stretched past the
+     * measure time until every session has ended 2 turns in it, so that each session's rate is
+     * measured; a framework that queues sessions behind a cap makes turns that last longer than the
+     * measure time, and ends them in waves a short window would catch as a burst.
+     */
+    static final int LONGEST_WINDOW = 12;
+
+    /** How often a stretched window looks again whether every session has ended 2 turns. */
+    static final Duration EXTENSION_STEP = Duration.ofMillis(100);
 
     /** How long the sessions may take to end their turns once the timed pass is over. */
     static final Duration DRAIN = Duration.ofSeconds(60);
@@ -76,7 +90,18 @@ public final class LoadProcedure {
             long end;
             try {
                 running.sleepUnlessFailed(settings.measureTime());
+                Duration longest = settings.measureTime().multipliedBy(LONGEST_WINDOW);
+                while (!window.everySessionEndedTwoTurns() && running.failure() == null
+                        && clock.getAsLong() - start < longest.toNanos()) {
+                    running.sleepUnlessFailed(EXTENSION_STEP);
+                }
                 end = window.close();
+                if (end - start > settings.measureTime().toNanos() + EXTENSION_STEP.toNanos()) {
+                    log.accept(String.format("timed pass extended to %s so that %s ended 2 turns in it",
+                            Duration.ofNanos(end - start).withNanos(0), window.everySessionEndedTwoTurns()
+                                    ? "every session" : "not every session (the longest allowed; turns/s are the"
+                                    + " window's count, which a cycle longer than it can bias)"));
+                }
             } finally {
                 profiler.stop();
             }
@@ -177,9 +202,9 @@ public final class LoadProcedure {
 
         /** When one session's turns ended within the window; written by its own thread only. */
         private static final class Session {
-            long first;
-            long last;
-            int turns;
+            volatile long first;
+            volatile long last;
+            volatile int turns;
         }
 
         Window(LongSupplier clock, int sessions) {
@@ -204,7 +229,9 @@ public final class LoadProcedure {
             if (endedAt >= start && endedAt < end) {
                 turns.record(nanos);
                 Session mine = session.get();
-                if (mine.turns++ == 0) {
+                int before = mine.turns;
+                mine.turns = before + 1;
+                if (before == 0) {
                     mine.first = endedAt;
                     sessions.add(mine);
                 }
@@ -217,6 +244,18 @@ public final class LoadProcedure {
          * the window to its last's; {@code turns} over the window's {@code nanos} when a session
          * ended fewer than 2 turns in it. Read after every session's thread has ended.
          */
+        boolean everySessionEndedTwoTurns() {
+            if (sessions.size() < expectedSessions) {
+                return false;
+            }
+            for (Session one : sessions) {
+                if (one.turns < 2) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         double turnsPerSecond(int turns, long nanos) {
             double sum = 0;
             for (Session one : sessions) {
@@ -334,6 +373,10 @@ public final class LoadProcedure {
                     }
                 }
             }
+        }
+
+        Throwable failure() {
+            return failure.get();
         }
 
         void throwFailure(int turnsDone) throws IterationFailedException {

@@ -32,7 +32,7 @@ class LoadProcedureTest {
     private final List<String> log = new CopyOnWriteArrayList<>();
 
     /** Waits {@link #MODEL_MILLIS} per turn; counts turns at once, sessions and deletes. */
-    private static final class WaitingHandle implements TargetHandle {
+    private static class WaitingHandle implements TargetHandle {
         final AtomicInteger running = new AtomicInteger();
         final AtomicInteger mostAtOnce = new AtomicInteger();
         final Set<String> sessions = ConcurrentHashMap.newKeySet();
@@ -127,6 +127,37 @@ class LoadProcedureTest {
         assertThat(handle.deleted).as("every session is deleted once its turn ended").isEqualTo(handle.sessions);
         assertThat(log).anyMatch(line -> line.startsWith("timed: 8 sessions"));
         assertThat(loadThreads()).as("no session thread outlives the cell").isEmpty();
+    }
+
+    @Test
+    void behindACapTheWindowStretchesUntilEverySessionEndedTwoTurnsAndReadsTheCapsRateNotAWave() throws Exception {
+        // two model calls of 50 ms a turn, at most 2 calls at once, first come first served: 20 turns/s at
+        // most, and 8 sessions that start together end their turns in waves 400 ms apart
+        java.util.concurrent.Semaphore cap = new java.util.concurrent.Semaphore(2, true);
+        TargetHandle capped = new WaitingHandle() {
+            @Override
+            public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+                for (int call = 0; call < 2; call++) {
+                    cap.acquire();
+                    try {
+                        Thread.sleep(50);
+                    } finally {
+                        cap.release();
+                    }
+                }
+                return TurnResult.text("It is warm.");
+            }
+        };
+        PassSettings shortWindow = PassSettings.builder().warmupTime(Duration.ofMillis(100))
+                .measureTime(Duration.ofMillis(300)).modelLatency(Duration.ofMillis(50)).build();
+
+        Measurement measurement = LoadProcedure.measure(LOAD, capped, shortWindow, 8, System::nanoTime, log::add,
+                Profiler.NONE);
+
+        assertThat(measurement.throughput().turnsPerSecond()).isCloseTo(20.0,
+                org.assertj.core.data.Percentage.withPercentage(15));
+        assertThat(log).anyMatch(line -> line.startsWith("timed pass extended to")
+                && line.endsWith("so that every session ended 2 turns in it"));
     }
 
     @Test
