@@ -5,6 +5,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * What a target needs to build an agent for one cell.
@@ -43,6 +44,30 @@ public record TargetContext(
     /** The option's value, or {@code defaultValue} when the user did not set it. */
     public String option(String key, String defaultValue) {
         return options.getOrDefault(key, defaultValue);
+    }
+
+    /**
+     * The option's value as a positive integer, or empty when the user did not set it: for options
+     * such as a connection or thread limit, whose default is the framework's own.
+     *
+     * @throws IllegalArgumentException when the value is not a positive integer:
+     *     {@code Target option [max_requests] must be a positive integer, was [many]}
+     */
+    public OptionalInt positiveIntOption(String key) {
+        String value = options.get(key);
+        if (value == null) {
+            return OptionalInt.empty();
+        }
+        try {
+            int parsed = Integer.parseInt(value.trim());
+            if (parsed > 0) {
+                return OptionalInt.of(parsed);
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException("Target option [" + key + "] must be a positive integer, was [" + value
+                + "]");
     }
 
     /**

@@ -44,26 +44,7 @@ record AgentScopeOptions(boolean stream, boolean concurrentTools, boolean shared
         String tools = oneOf(context, TOOL_EXECUTION, TOOL_EXECUTION_VALUES);
         String agent = oneOf(context, AGENT, AGENT_VALUES);
         return new AgentScopeOptions(stream, tools.equals("concurrent"), agent.equals("shared"),
-                positive(context, BOUNDED_ELASTIC_THREADS));
-    }
-
-    /** The option's value, a positive integer, or {@code 0} when it is not given. */
-    private static int positive(TargetContext context, String key) {
-        String value = context.option(key, null);
-        if (value == null) {
-            return 0;
-        }
-        int parsed;
-        try {
-            parsed = Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            parsed = 0;
-        }
-        if (parsed <= 0) {
-            throw new IllegalArgumentException("Target option [" + key + "] must be a positive integer, was ["
-                    + value + "]");
-        }
-        return parsed;
+                context.positiveIntOption(BOUNDED_ELASTIC_THREADS).orElse(0));
     }
 
     private static String oneOf(TargetContext context, String key, List<String> values) {

@@ -107,32 +107,13 @@ record KoogOptions(Strategy strategy, boolean parallelTools, ToolDispatch toolDi
                     + "=functional]: Koog's singleRunStrategy(parallelTools = true) runs tool calls one after"
                     + " another all the same (its flag is not used)");
         }
-        int connections = positive(context, CIO_CONNECTIONS_PER_ROUTE);
+        int connections = context.positiveIntOption(CIO_CONNECTIONS_PER_ROUTE).orElse(0);
         if (connections > 0 && httpEngine != HttpEngine.CIO) {
             throw new IllegalArgumentException("Target option [" + CIO_CONNECTIONS_PER_ROUTE + "=" + connections
                     + "] needs [" + HTTP_ENGINE + "=cio], was [" + HTTP_ENGINE + "=" + name(httpEngine) + "]");
         }
         return new KoogOptions(strategy, parallelTools, toolDispatch, strategyExecutor, httpEngine, stream,
                 connections);
-    }
-
-    /** The option's value, a positive integer, or {@code 0} when it is not given. */
-    private static int positive(TargetContext context, String key) {
-        String value = context.option(key, null);
-        if (value == null) {
-            return 0;
-        }
-        int parsed;
-        try {
-            parsed = Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            parsed = 0;
-        }
-        if (parsed <= 0) {
-            throw new IllegalArgumentException("Target option [" + key + "] must be a positive integer, was ["
-                    + value + "]");
-        }
-        return parsed;
     }
 
     private static <E extends Enum<E>> E value(TargetContext context, String key, Class<E> type, E defaultValue) {

@@ -43,25 +43,8 @@ record LlmAgentOptions(boolean stream, ToolExecutionMode toolExecution, Optional
             throw new IllegalArgumentException("Target option [" + TOOL_EXECUTION + "] must be one of "
                     + new java.util.TreeSet<>(TOOL_EXECUTION_VALUES.keySet()) + ", was [" + mode + "]");
         }
-        return new LlmAgentOptions(stream, toolExecution, positiveInt(context, MAX_REQUESTS_PER_HOST),
-                positiveInt(context, MAX_REQUESTS));
-    }
-
-    /** The option's value as a positive integer, or empty when it is not given. */
-    private static OptionalInt positiveInt(TargetContext context, String key) {
-        String value = context.option(key, null);
-        if (value == null) {
-            return OptionalInt.empty();
-        }
-        try {
-            int parsed = Integer.parseInt(value.trim());
-            if (parsed > 0) {
-                return OptionalInt.of(parsed);
-            }
-        } catch (NumberFormatException e) {
-            // refused below
-        }
-        throw new IllegalArgumentException("Target option [" + key + "] must be a positive integer, was [" + value + "]");
+        return new LlmAgentOptions(stream, toolExecution, context.positiveIntOption(MAX_REQUESTS_PER_HOST),
+                context.positiveIntOption(MAX_REQUESTS));
     }
 
     StreamingMode streamingMode() {

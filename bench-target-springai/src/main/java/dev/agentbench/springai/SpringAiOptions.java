@@ -23,24 +23,7 @@ record SpringAiOptions(boolean stream, OptionalInt maxRequestsPerHost, OptionalI
      *     left alone, since one run gives every target the same options
      */
     static SpringAiOptions of(TargetContext context) {
-        return new SpringAiOptions(context.booleanOption(STREAM, false), positiveInt(context, MAX_REQUESTS_PER_HOST),
-                positiveInt(context, MAX_REQUESTS));
-    }
-
-    /** The option's value as a positive integer, or empty when it is not given. */
-    private static OptionalInt positiveInt(TargetContext context, String key) {
-        String value = context.option(key, null);
-        if (value == null) {
-            return OptionalInt.empty();
-        }
-        try {
-            int parsed = Integer.parseInt(value.trim());
-            if (parsed > 0) {
-                return OptionalInt.of(parsed);
-            }
-        } catch (NumberFormatException e) {
-            // refused below
-        }
-        throw new IllegalArgumentException("Target option [" + key + "] must be a positive integer, was [" + value + "]");
+        return new SpringAiOptions(context.booleanOption(STREAM, false),
+                context.positiveIntOption(MAX_REQUESTS_PER_HOST), context.positiveIntOption(MAX_REQUESTS));
     }
 }
