@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
-import dev.agentbench.api.TurnResult;
 import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptTurn;
@@ -23,10 +22,6 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -232,23 +227,7 @@ class KoogWireTest {
      * after {@code delayMs}.
      */
     private static int inFlight(int count, long delayMs, Map<String, String> options) throws Exception {
-        Script slow = new Script("slow", List.of(new ScriptTurn("Hello?",
-                List.of(new Step("Hello.", List.of(), Fault.delay(delayMs))))));
-        TargetContext context = wire.context(slow, INSTRUCTIONS, List.of(), options);
-        ExecutorService sessions = Executors.newFixedThreadPool(count);
-        try (TargetHandle handle = new KoogTarget().open(context)) {
-            List<Future<TurnResult>> turns = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                String session = "session-" + i;
-                turns.add(sessions.submit(() -> handle.runTurn("user", session, "Hello?")));
-            }
-            for (Future<TurnResult> turn : turns) {
-                assertThat(turn.get(60, TimeUnit.SECONDS).finalText()).isEqualTo("Hello.");
-            }
-        } finally {
-            sessions.shutdownNow();
-        }
-        return wire.proxy().mostInFlight();
+        return wire.mostInFlight(new KoogTarget(), count, delayMs, options);
     }
 
     /** singleRunStrategy's nodes suspend while the model answers: eight sessions make eight calls at once. */

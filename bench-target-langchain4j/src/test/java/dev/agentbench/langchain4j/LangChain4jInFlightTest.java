@@ -2,21 +2,9 @@ package dev.agentbench.langchain4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
-import dev.agentbench.api.TurnResult;
-import dev.agentbench.api.script.Fault;
-import dev.agentbench.api.script.Script;
-import dev.agentbench.api.script.ScriptTurn;
-import dev.agentbench.api.script.Step;
 import dev.agentbench.testkit.WireRecorder;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,23 +36,7 @@ class LangChain4jInFlightTest {
     @ParameterizedTest(name = "stream={0}")
     @ValueSource(booleans = {false, true})
     void everySessionsModelCallIsInFlightAtOnce(boolean stream) throws Exception {
-        Script slow = new Script("slow_" + stream, List.of(new ScriptTurn("Hello?",
-                List.of(new Step("Hello.", List.of(), Fault.delay(1000))))));
-        TargetContext context = wire.context(slow, "Answer.", List.of(), Map.of("stream", String.valueOf(stream)));
-        ExecutorService sessions = Executors.newFixedThreadPool(SESSIONS);
-        try (TargetHandle handle = new LangChain4jTarget().open(context)) {
-            List<Future<TurnResult>> turns = new ArrayList<>();
-            for (int i = 0; i < SESSIONS; i++) {
-                String session = "session-" + i;
-                turns.add(sessions.submit(() -> handle.runTurn("user", session, "Hello?")));
-            }
-            for (Future<TurnResult> turn : turns) {
-                assertThat(turn.get(60, TimeUnit.SECONDS).finalText()).isEqualTo("Hello.");
-            }
-        } finally {
-            sessions.shutdownNow();
-        }
-        assertThat(wire.proxy().requests()).hasSize(SESSIONS);
-        assertThat(wire.proxy().mostInFlight()).isEqualTo(SESSIONS);
+        assertThat(wire.mostInFlight(new LangChain4jTarget(), SESSIONS, 1000, Map.of("stream", String.valueOf(stream))))
+                .isEqualTo(SESSIONS);
     }
 }

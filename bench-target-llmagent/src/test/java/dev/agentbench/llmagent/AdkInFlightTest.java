@@ -4,22 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.adk.models.chat.ChatCompletionsHttpClient;
 import com.google.genai.types.HttpOptions;
-import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
-import dev.agentbench.api.TurnResult;
-import dev.agentbench.api.script.Fault;
-import dev.agentbench.api.script.Script;
-import dev.agentbench.api.script.ScriptTurn;
-import dev.agentbench.api.script.Step;
 import dev.agentbench.testkit.WireRecorder;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import okhttp3.Dispatcher;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,26 +42,9 @@ class AdkInFlightTest {
 
     /** Runs one turn in each of {@link #SESSIONS} sessions at once and returns the most calls in flight. */
     private static int mostInFlight(boolean stream, Map<String, String> limits) throws Exception {
-        Script slow = new Script("slow_" + stream + "_" + limits.size(), List.of(new ScriptTurn("Hello?",
-                List.of(new Step("Hello.", List.of(), Fault.delay(500))))));
         Map<String, String> options = new HashMap<>(limits);
         options.put("stream", String.valueOf(stream));
-        TargetContext context = wire.context(slow, "Answer.", List.of(), options);
-        ExecutorService sessions = Executors.newFixedThreadPool(SESSIONS);
-        try (TargetHandle handle = new LlmAgentTarget().open(context)) {
-            List<Future<TurnResult>> turns = new ArrayList<>();
-            for (int i = 0; i < SESSIONS; i++) {
-                String session = "session-" + i;
-                turns.add(sessions.submit(() -> handle.runTurn("user", session, "Hello?")));
-            }
-            for (Future<TurnResult> turn : turns) {
-                assertThat(turn.get(60, TimeUnit.SECONDS).finalText()).isEqualTo("Hello.");
-            }
-        } finally {
-            sessions.shutdownNow();
-        }
-        assertThat(wire.proxy().requests()).hasSize(SESSIONS);
-        return wire.proxy().mostInFlight();
+        return wire.mostInFlight(new LlmAgentTarget(), SESSIONS, 500, options);
     }
 
     @ParameterizedTest(name = "stream={0}")

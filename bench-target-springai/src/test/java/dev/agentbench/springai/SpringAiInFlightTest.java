@@ -3,25 +3,14 @@ package dev.agentbench.springai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.openai.client.OpenAIClientAsync;
-import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
-import dev.agentbench.api.TurnResult;
-import dev.agentbench.api.script.Fault;
-import dev.agentbench.api.script.Script;
-import dev.agentbench.api.script.ScriptTurn;
-import dev.agentbench.api.script.Step;
 import dev.agentbench.testkit.WireRecorder;
 import io.micrometer.observation.ObservationRegistry;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import okhttp3.Dispatcher;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,26 +44,9 @@ class SpringAiInFlightTest {
     /** Runs one turn in each of {@code sessions} sessions at once and returns the most calls in flight. */
     private static int mostInFlight(int sessions, long delayMs, boolean stream, Map<String, String> limits)
             throws Exception {
-        Script slow = new Script("slow_" + sessions + "_" + stream + "_" + limits.size(), List.of(new ScriptTurn(
-                "Hello?", List.of(new Step("Hello.", List.of(), Fault.delay(delayMs))))));
         Map<String, String> options = new HashMap<>(limits);
         options.put("stream", String.valueOf(stream));
-        TargetContext context = wire.context(slow, "Answer.", List.of(), options);
-        ExecutorService threads = Executors.newFixedThreadPool(sessions);
-        try (TargetHandle handle = new SpringAiTarget().open(context)) {
-            List<Future<TurnResult>> turns = new ArrayList<>();
-            for (int i = 0; i < sessions; i++) {
-                String session = "session-" + i;
-                turns.add(threads.submit(() -> handle.runTurn("user", session, "Hello?")));
-            }
-            for (Future<TurnResult> turn : turns) {
-                assertThat(turn.get(60, TimeUnit.SECONDS).finalText()).isEqualTo("Hello.");
-            }
-        } finally {
-            threads.shutdownNow();
-        }
-        assertThat(wire.proxy().requests()).hasSize(sessions);
-        return wire.proxy().mostInFlight();
+        return wire.mostInFlight(new SpringAiTarget(), sessions, delayMs, options);
     }
 
     @Test
