@@ -46,7 +46,7 @@ class CompareJarIT {
                 // passes as the defaults make them (forks, warm-up until steady, a time-boxed timed
                 // pass), only shorter: the harness's few microseconds per turn, still being compiled
                 // after a short warm-up, once differed by 10% between two JVMs
-                "--forks", "3", "--warmup-time", "1s", "--warmup-max", "6s", "--measure-time", "1s",
+                "--forks", "3", "--warmup-time", "1s", "--warmup-max", "3s", "--measure-time", "1s",
                 "--plugins", calibrationPlugin().toString(), "--results-dir", results.toString(), "--quiet"));
         for (String option : targetOptions) {
             args.add("-O");
