@@ -1,5 +1,6 @@
 package dev.agentbench.core.link;
 
+import com.google.common.math.Quantiles;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Fork;
@@ -116,9 +117,6 @@ final class LoadFigures {
     }
 
     private static double median(double[] values) {
-        double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return Quantiles.median().compute(values);
     }
 }
