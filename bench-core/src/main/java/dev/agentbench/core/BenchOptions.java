@@ -46,6 +46,7 @@ public final class BenchOptions {
     private final boolean mockWarmup;
     private final boolean reports;
     private final String baseline;
+    private final Shard shard;
 
     private BenchOptions(Builder b) {
         targets = everyOne(b.targets) ? List.of() : List.copyOf(b.targets);
@@ -67,6 +68,7 @@ public final class BenchOptions {
         mockWarmup = b.mockWarmup;
         reports = b.reports;
         baseline = b.baseline;
+        shard = b.shard;
     }
 
     public static Builder builder() {
@@ -119,6 +121,14 @@ public final class BenchOptions {
      */
     public long logLimit() {
         return logLimit;
+    }
+
+    /**
+     * The shard of the plan this run measures ({@link Shards}): only its groups' cells run, and
+     * run.json records the split. Empty for the whole plan (the default).
+     */
+    public Optional<Shard> shard() {
+        return Optional.ofNullable(shard);
     }
 
     /** The budget of the whole run: once spent, no new cell starts. Empty for no budget. */
@@ -261,6 +271,7 @@ public final class BenchOptions {
         private boolean mockWarmup = true;
         private boolean reports = true;
         private String baseline = ReportOptions.DEFAULT_BASELINE;
+        private Shard shard;
 
         private Builder() {}
 
@@ -349,6 +360,15 @@ public final class BenchOptions {
         /** The most bytes a cell's log, or the mock's, holds (default {@link Defaults#LOG_LIMIT}). */
         public Builder logLimit(long bytes) {
             this.logLimit = bytes;
+            return this;
+        }
+
+        /**
+         * Measure shard {@code shard} of the plan only ({@link Shards}); {@code null} for the whole
+         * plan (the default).
+         */
+        public Builder shard(Shard shard) {
+            this.shard = shard;
             return this;
         }
 

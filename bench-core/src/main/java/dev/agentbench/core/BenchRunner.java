@@ -7,6 +7,7 @@ import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.api.result.Sharding;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.internal.Environment;
 import dev.agentbench.core.internal.Json;
@@ -20,10 +21,8 @@ import dev.agentbench.report.ReportOptions;
 import dev.agentbench.report.Reports;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -72,15 +71,19 @@ public final class BenchRunner {
 
     /**
      * The cells a run of these options would measure, resolved against the registry; starts nothing.
+     * For a shard ({@link BenchOptions#shard()}), its part of the plan, with a note that says which.
      *
      * @throws IllegalArgumentException for an unknown target or benchmark, an unusable plugin path,
-     *     or nothing to run
+     *     nothing to run, or a shard with no group of the plan
      */
     public Plan plan() {
-        return plan(Registry.load(options.pluginDirs()));
+        return planned(Registry.load(options.pluginDirs())).plan();
     }
 
-    private Plan plan(Registry registry) {
+    /** The plan of this run, and how the whole plan was split when the run is a shard. */
+    private record Planned(Plan plan, Sharding sharding) {}
+
+    private Planned planned(Registry registry) {
         List<TargetDescriptor> targets = registry.targets(options.targets());
         List<BenchmarkDescriptor> benchmarks = registry.benchmarks(options.benchmarks());
         if (targets.isEmpty()) {
@@ -91,7 +94,13 @@ public final class BenchRunner {
             throw new IllegalArgumentException("No benchmark to run: none was found on the harness class path or in "
                     + options.pluginDirs());
         }
-        return Plan.of(benchmarks, options.concurrency(), targets);
+        Plan whole = Plan.of(benchmarks, options.concurrency(), targets);
+        if (options.shard().isEmpty()) {
+            return new Planned(whole, null);
+        }
+        Sharding sharding = Shards.split(whole, options.shard().get(), name -> registry.benchmark(name).kind(),
+                options.passes(), options.settings());
+        return new Planned(Shards.part(whole, sharding), sharding);
     }
 
     /**
@@ -104,10 +113,11 @@ public final class BenchRunner {
      */
     public RunSummary run() {
         Registry registry = Registry.load(options.pluginDirs());
-        Plan plan = plan(registry);
+        Planned planned = planned(registry);
+        Plan plan = planned.plan();
         Path resultsDir = options.resultsDir().toAbsolutePath().normalize();
         try {
-            Path runDir = createRunDir(resultsDir);
+            Path runDir = RunIds.createRunDir(resultsDir, clock);
             List<String> notes = new ArrayList<>(plan.notes());
 
             if (options.dryRun()) {
@@ -117,26 +127,14 @@ public final class BenchRunner {
                     options.arguments(), options.settings(), plan.cells(),
                     Environment.capture(Path.of("").toAbsolutePath()), notes)
                     .withTargets(registry.targets(options.targets()).stream().map(TargetDescriptor::info).toList());
+            if (planned.sharding() != null) {
+                info = info.withSharding(planned.sharding().ranOn(info.environment()));
+            }
             Json.write(new RunLayout(runDir).runJson(), info);
             LatestRun.update(resultsDir, info.runId());
             return new Execution(runDir, info, registry).run();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the run directory in [" + resultsDir + "]: " + e.getMessage(), e);
-        }
-    }
-
-    private Path createRunDir(Path resultsDir) throws IOException {
-        Files.createDirectories(resultsDir);
-        SecureRandom random = new SecureRandom();
-        for (int attempt = 0; ; attempt++) {
-            Path runDir = resultsDir.resolve(RunIds.next(clock, random));
-            try {
-                return Files.createDirectory(runDir);
-            } catch (FileAlreadyExistsException e) {
-                if (attempt == 100) {
-                    throw e;
-                }
-            }
         }
     }
 

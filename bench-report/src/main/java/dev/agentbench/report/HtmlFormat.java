@@ -55,6 +55,7 @@ public final class HtmlFormat implements ReportFormat {
                 .append("<title>agentbench report: ").append(Html.text(info.runId())).append("</title>\n")
                 .append("<style>\n").append(HtmlAssets.CSS).append("</style>\n</head>\n<body>\n<div class=\"page\">\n");
         header(out, run, targets);
+        machines(out, info);
         problems(out, run.cells(), anchors);
         warnings(out, run.cells());
         if (rows.isEmpty()) {
@@ -121,6 +122,10 @@ public final class HtmlFormat implements ReportFormat {
         if (versions != null) {
             fact(out, "Versions", Html.text(versions));
         }
+        String shard = RunHeader.shard(info);
+        if (shard != null) {
+            fact(out, "Shard", Html.text(shard));
+        }
         fact(out, "Arguments", info.arguments().isEmpty() ? "(none)"
                 : "<code>" + Html.text(RunHeader.arguments(info)) + "</code>");
         if (!info.settings().isEmpty()) {
@@ -139,6 +144,24 @@ public final class HtmlFormat implements ReportFormat {
                     .append(' ').append(count.getKey().name()).append("</span> ");
         }
         out.append("<span class=\"sub\">of ").append(run.cells().size()).append(" planned cells</span></p>\n</header>\n");
+    }
+
+    /** In a run merged from shards, which machine measured which rows. */
+    private static void machines(StringBuilder out, RunInfo info) {
+        List<List<String>> machines = RunHeader.machines(info);
+        if (machines.isEmpty()) {
+            return;
+        }
+        out.append("<section class=\"card\" id=\"machines\">\n<h2>Machines</h2>\n<p class=\"intro\">")
+                .append(Html.text(RunHeader.MACHINES_INTRO)).append("</p>\n<table>\n<thead><tr>");
+        RunHeader.MACHINES_COLUMNS.forEach(column -> out.append("<th>").append(Html.text(column)).append("</th>"));
+        out.append("</tr></thead>\n<tbody>\n");
+        for (List<String> row : machines) {
+            out.append("<tr>");
+            row.forEach(value -> out.append("<td>").append(Html.text(value)).append("</td>"));
+            out.append("</tr>\n");
+        }
+        out.append("</tbody>\n</table>\n</section>\n");
     }
 
     private static void fact(StringBuilder out, String name, String html) {

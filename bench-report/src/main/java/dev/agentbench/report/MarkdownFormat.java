@@ -33,6 +33,7 @@ public final class MarkdownFormat implements ReportFormat {
         RunInfo info = run.info();
         out.append("# agentbench report: ").append(text(info.runId())).append("\n\n");
         header(out, run);
+        machines(out, run.info());
         List<String> targets = run.targets(options.baseline());
         Map<String, Map<String, CellResult>> rows = Sections.rows(run);
         out.append("## Results\n\n");
@@ -53,6 +54,23 @@ public final class MarkdownFormat implements ReportFormat {
         boolean failures = problems(out, run.cells());
         warnings(out, run.cells(), failures);
         return out.toString();
+    }
+
+    /** {@code ## Machines}: in a run merged from shards, which machine measured which rows. */
+    private static void machines(StringBuilder out, RunInfo info) {
+        List<List<String>> machines = RunHeader.machines(info);
+        if (machines.isEmpty()) {
+            return;
+        }
+        out.append("## Machines\n\n").append(RunHeader.MACHINES_INTRO).append("\n\n|");
+        RunHeader.MACHINES_COLUMNS.forEach(column -> out.append(' ').append(column).append(" |"));
+        out.append("\n|").append("---|".repeat(RunHeader.MACHINES_COLUMNS.size())).append('\n');
+        for (List<String> row : machines) {
+            out.append('|');
+            row.forEach(value -> out.append(' ').append(text(value)).append(" |"));
+            out.append('\n');
+        }
+        out.append('\n');
     }
 
     private static void header(StringBuilder out, RunData run) {
@@ -79,6 +97,10 @@ public final class MarkdownFormat implements ReportFormat {
         String versions = RunHeader.versions(info);
         if (versions != null) {
             row(out, "Versions", text(versions));
+        }
+        String shard = RunHeader.shard(info);
+        if (shard != null) {
+            row(out, "Shard", text(shard));
         }
         for (String note : info.notes()) {
             row(out, "Note", text(note));

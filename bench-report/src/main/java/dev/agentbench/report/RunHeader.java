@@ -5,6 +5,7 @@ import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.api.result.Sharding;
 import java.util.ArrayList;
 import java.util.IntSummaryStatistics;
 import java.util.List;
@@ -57,6 +58,50 @@ final class RunHeader {
         List<String> versions = new ArrayList<>();
         info.targets().forEach(target -> versions.add(target.name() + " " + target.version()));
         return String.join(", ", versions);
+    }
+
+    /**
+     * What a shard's run measured of its plan: {@code 1/2 of plan sha256:3fa2…: turn1, tools; on ci-7:
+     * AMD EPYC 7763, 2 CPUs, 7.8 GiB; Eclipse Adoptium 17.0.15 [9c1d02e4aa10]}; {@code null} for any
+     * other run.
+     */
+    static String shard(RunInfo info) {
+        Sharding sharding = info.sharding();
+        if (sharding == null || sharding.index() == 0) {
+            return null;
+        }
+        return sharding.label() + " of plan " + sharding.planHash() + ": "
+                + String.join(", ", sharding.rows(sharding.index())) + "; on " + sharding.host() + " ["
+                + sharding.fingerprint() + "]";
+    }
+
+    /** What the machines table of a merged run says above it. */
+    static final String MACHINES_INTRO = "This run was merged from shards. Each shard measured whole rows: every"
+            + " target of a row on one machine at one time, so a ratio within a row never compares two machines."
+            + " Machines with the same fingerprint are of one kind (CPU model, cores, memory, OS and JVM).";
+
+    /** The columns of the machines table of a merged run. */
+    static final List<String> MACHINES_COLUMNS = List.of("Shard", "Rows", "Machine", "Fingerprint", "Run", "Status");
+
+    /**
+     * One row per shard of a merged run ({@link #MACHINES_COLUMNS}); empty for any other run. A shard
+     * that was not merged says so.
+     */
+    static List<List<String>> machines(RunInfo info) {
+        Sharding sharding = info.sharding();
+        if (sharding == null || sharding.index() != 0) {
+            return List.of();
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (Sharding.Part part : sharding.parts()) {
+            String rowsOf = String.join(", ", sharding.rows(part.shard()));
+            rows.add(part.present()
+                    ? List.of(part.shard() + "/" + sharding.count(), rowsOf, part.machine(), part.fingerprint(),
+                            part.runId(), part.status().name())
+                    : List.of(part.shard() + "/" + sharding.count(), rowsOf, "not merged: these rows are MISSING", "",
+                            "", ""));
+        }
+        return rows;
     }
 
     /** The arguments as one line, or {@code (none)}. */

@@ -59,6 +59,7 @@ public final class SummaryJsonFormat implements ReportFormat {
             environment.put(entry.getKey(), entry.getValue());
         }
         root.set("mockWarmup", RunData.MAPPER.valueToTree(info.mockWarmup()));
+        root.set("sharding", RunData.MAPPER.valueToTree(info.sharding()));
         Intervals intervals = new Intervals();
         ArrayNode cells = root.putArray("cells");
         for (CellResult cell : run.cells()) {
@@ -68,6 +69,11 @@ public final class SummaryJsonFormat implements ReportFormat {
             node.put("concurrency", cell.concurrency());
             node.put("name", cell.name());
             node.put("status", cell.status().name());
+            if (info.sharding() == null) {
+                node.putNull("shard");
+            } else {
+                node.put("shard", info.sharding().shardOf(cell.name()));
+            }
             node.put("error", cell.error());
             ArrayNode warnings = node.putArray("warnings");
             cell.warnings().forEach(warnings::add);

@@ -25,6 +25,8 @@ import java.util.Objects;
  *     dry run, and in results of format 1
  * @param targets the planned targets, in plan order, with the version of the framework each drove;
  *     empty in results written before versions were recorded
+ * @param sharding in a shard's run ({@code run --shard K/N}), which part of the whole plan it measured;
+ *     in a run merged from shards, every part and the machine that ran it; {@code null} otherwise
  */
 public record RunInfo(
         int format,
@@ -38,7 +40,8 @@ public record RunInfo(
         Map<String, String> environment,
         List<String> notes,
         MockWarmup mockWarmup,
-        List<TargetInfo> targets) {
+        List<TargetInfo> targets,
+        Sharding sharding) {
 
     public RunInfo {
         if (format == 0) {
@@ -58,6 +61,14 @@ public record RunInfo(
         targets = targets == null ? List.of() : List.copyOf(targets);
     }
 
+    /** A record of a run that was not sharded. */
+    public RunInfo(int format, String runId, RunStatus status, String startedAt, String endedAt, List<String> arguments,
+            Map<String, String> settings, List<PlannedCell> cells, Map<String, String> environment, List<String> notes,
+            MockWarmup mockWarmup, List<TargetInfo> targets) {
+        this(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes, mockWarmup,
+                targets, null);
+    }
+
     /** A record in this version's results format. */
     public RunInfo(String runId, RunStatus status, String startedAt, String endedAt, List<String> arguments,
             Map<String, String> settings, List<PlannedCell> cells, Map<String, String> environment,
@@ -75,7 +86,7 @@ public record RunInfo(
     /** This record, ended with {@code status} at {@code endedAt}. */
     public RunInfo ended(RunStatus status, String endedAt) {
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                mockWarmup, targets);
+                mockWarmup, targets, sharding);
     }
 
     /** This record with {@code note} added to its notes. */
@@ -83,13 +94,13 @@ public record RunInfo(
         List<String> more = new java.util.ArrayList<>(notes);
         more.add(note);
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, more,
-                mockWarmup, targets);
+                mockWarmup, targets, sharding);
     }
 
     /** This record with its targets. */
     public RunInfo withTargets(List<TargetInfo> planned) {
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                mockWarmup, planned);
+                mockWarmup, planned, sharding);
     }
 
     /** The version recorded for target {@code name}; empty when the run recorded none. */
@@ -100,6 +111,12 @@ public record RunInfo(
     /** This record with the mock's warm-up. */
     public RunInfo withMockWarmup(MockWarmup warmup) {
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                warmup, targets);
+                warmup, targets, sharding);
+    }
+
+    /** This record with its sharding. */
+    public RunInfo withSharding(Sharding split) {
+        return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
+                mockWarmup, targets, split);
     }
 }

@@ -16,6 +16,7 @@ import java.util.Objects;
  *   &lt;target&gt;/&lt;cell&gt;.jfr             a profiled run's recording of the cell's profile fork
  *   &lt;target&gt;/&lt;cell&gt;.profile.json    that recording summed up, {@link Profile}
  *   mock.log                       the mock's output
+ *   mock.shard-K.log               in a run merged from shards, shard K's mock.log
  *   summary.json  report.md  ...   written from the above
  * </pre>
  *
@@ -78,6 +79,11 @@ public record RunLayout(Path runDir) {
 
     public Path mockLog() {
         return runDir.resolve("mock.log");
+    }
+
+    /** In a run merged from shards, shard {@code shard}'s {@link #mockLog()}, {@code mock.shard-K.log}. */
+    public Path mockLog(int shard) {
+        return runDir.resolve("mock.shard-" + shard + ".log");
     }
 
     /**

@@ -8,6 +8,10 @@ public enum RunStatus {
     COMPLETED,
     /** Stopped by Ctrl-C or SIGTERM; the cells that finished are kept. */
     INTERRUPTED,
-    /** The run's time budget ({@code --max-duration}) was spent; cells not started are MISSING. */
+    /**
+     * The run stopped before every cell ran: its time budget ({@code --max-duration}) was spent, or,
+     * in a run merged from shards, a shard was not merged or had stopped. The cells not run are
+     * MISSING.
+     */
     STOPPED
 }

@@ -22,7 +22,8 @@ public final class Environment {
     /**
      * Keys: {@code java.vendor}, {@code java.version}, {@code java.vm.name}, {@code java.vm.version},
      * {@code os.name}, {@code os.version}, {@code os.arch}, {@code cpus}, {@code memory} (total
-     * physical bytes, when the JVM tells), {@code git.commit} (when {@code workDir} is in a git work
+     * physical bytes, when the JVM tells), {@code cpu.model} and {@code host.name} (when the system
+     * tells), {@code git.commit} (when {@code workDir} is in a git work
      * tree and {@code git} answers within two seconds) and {@code agentbench.version}.
      */
     public static Map<String, String> capture(Path workDir) {
@@ -35,6 +36,14 @@ public final class Environment {
         OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
         if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
             env.put("memory", Long.toString(sun.getTotalMemorySize()));
+        }
+        String cpu = cpuModel(Path.of("/proc/cpuinfo"));
+        if (cpu != null) {
+            env.put("cpu.model", cpu);
+        }
+        String host = hostName();
+        if (host != null) {
+            env.put("host.name", host);
         }
         String commit = gitCommit(workDir);
         if (commit != null) {
@@ -55,6 +64,37 @@ public final class Environment {
             return properties.getProperty("version", "unknown");
         } catch (IOException e) {
             return "unknown";
+        }
+    }
+
+    /** The first {@code model name} in a Linux {@code /proc/cpuinfo}; null where there is none. */
+    static String cpuModel(Path cpuinfo) {
+        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(cpuinfo)) {
+            return lines.filter(line -> line.startsWith("model name") && line.indexOf(':') > 0)
+                    .map(line -> line.substring(line.indexOf(':') + 1).trim().replaceAll("\\s+", " "))
+                    .filter(model -> !model.isEmpty())
+                    .findFirst().orElse(null);
+        } catch (IOException | java.io.UncheckedIOException | SecurityException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The machine's name, without asking a name server: {@code HOSTNAME} or {@code COMPUTERNAME}, else
+     * {@code /etc/hostname}; null when none says. In a Kubernetes pod it is the pod's name.
+     */
+    static String hostName() {
+        for (String variable : new String[] {"HOSTNAME", "COMPUTERNAME"}) {
+            String name = System.getenv(variable);
+            if (name != null && !name.isBlank()) {
+                return name.trim();
+            }
+        }
+        try {
+            String name = java.nio.file.Files.readString(Path.of("/etc/hostname")).trim();
+            return name.isEmpty() ? null : name;
+        } catch (IOException | SecurityException e) {
+            return null;
         }
     }
 

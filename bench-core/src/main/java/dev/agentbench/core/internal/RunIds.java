@@ -1,5 +1,10 @@
 package dev.agentbench.core.internal;
 
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -18,5 +23,21 @@ public final class RunIds {
         byte[] suffix = new byte[2];
         random.nextBytes(suffix);
         return FORMAT.format(clock.instant()) + "-" + HexFormat.of().formatHex(suffix);
+    }
+
+    /** A new run directory in {@code resultsDir} (made if need be), named by {@link #next}. */
+    public static Path createRunDir(Path resultsDir, Clock clock) throws IOException {
+        Files.createDirectories(resultsDir);
+        SecureRandom random = new SecureRandom();
+        for (int attempt = 0; ; attempt++) {
+            Path runDir = resultsDir.resolve(next(clock, random));
+            try {
+                return Files.createDirectory(runDir);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
     }
 }

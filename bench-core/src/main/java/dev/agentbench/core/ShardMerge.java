@@ -1,0 +1,272 @@
+package dev.agentbench.core;
+
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.RunInfo;
+import dev.agentbench.api.result.RunLayout;
+import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.api.result.Sharding;
+import dev.agentbench.api.result.TargetInfo;
+import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.internal.RunIds;
+import dev.agentbench.report.ReportOptions;
+import dev.agentbench.report.RunData;
+import dev.agentbench.report.Reports;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Merges the runs of a plan's shards ({@code run --shard K/N}) into one run directory with the
+ * cells of the whole plan, and writes its reports.
+ *
+ * <p>It refuses runs that are no shards, shards of different plans (the plan's hash differs: other
+ * targets, benchmarks, concurrency, settings or split), of different target versions or agentbench
+ * versions, and the same shard twice. A shard that is not given leaves its cells MISSING, as does a
+ * cell its shard's run did not finish. The merged {@code run.json} records every shard's machine
+ * ({@link Sharding#parts()}), and the reports say which machine measured which rows.
+ *
+ * <pre>{@code
+ * RunSummary merged = ShardMerge.merge(List.of(shard1, shard2), Path.of("results/merged"), "raw");
+ * }</pre>
+ */
+public final class ShardMerge {
+
+    private ShardMerge() {}
+
+    /**
+     * Merges the shard runs in {@code shardDirs} into the new run directory {@code outDir} and writes
+     * its reports against {@code baseline}.
+     *
+     * @param outDir the merged run's directory: it must not exist, or be empty
+     * @throws IllegalArgumentException naming the run and the value, when the runs cannot be merged
+     * @throws IOException when a run cannot be read or the merged run cannot be written
+     */
+    public static RunSummary merge(List<Path> shardDirs, Path outDir, String baseline, List<String> arguments)
+            throws IOException {
+        Objects.requireNonNull(outDir, "outDir");
+        List<Shard> shards = read(shardDirs);
+        checkEmpty(outDir);
+        Files.createDirectories(outDir);
+        return write(shards, outDir, baseline, arguments);
+    }
+
+    /**
+     * Merges the shard runs in {@code shardDirs} into a new run directory in {@code resultsDir}, named
+     * as a run's, which becomes the results directory's {@code latest}.
+     */
+    public static RunSummary mergeInto(List<Path> shardDirs, Path resultsDir, String baseline, List<String> arguments)
+            throws IOException {
+        List<Shard> shards = read(shardDirs);
+        Path outDir = RunIds.createRunDir(resultsDir.toAbsolutePath().normalize(), Clock.systemUTC());
+        RunSummary merged = write(shards, outDir, baseline, arguments);
+        LatestRun.update(outDir.getParent(), outDir.getFileName().toString());
+        return merged;
+    }
+
+    /** One shard's run, as given. */
+    private record Shard(Path dir, RunInfo info) {
+
+        int index() {
+            return info.sharding().index();
+        }
+    }
+
+    /** Reads and checks the shards: all of one plan and one set of versions, each once. */
+    private static List<Shard> read(List<Path> shardDirs) throws IOException {
+        if (shardDirs.isEmpty()) {
+            throw new IllegalArgumentException("No shard to merge: give the run directories of a plan's shards");
+        }
+        List<Shard> shards = new ArrayList<>();
+        for (Path dir : shardDirs) {
+            RunInfo info = RunData.read(dir).info();
+            if (info.sharding() == null) {
+                throw new IllegalArgumentException("Run [" + dir + "] is not a shard: its run.json records no shard "
+                        + "(run it with --shard K/N or --shards N)");
+            }
+            if (info.sharding().index() == 0) {
+                throw new IllegalArgumentException("Run [" + dir + "] is itself merged from shards; give the shards' "
+                        + "own runs");
+            }
+            shards.add(new Shard(dir, info));
+        }
+        Shard first = shards.get(0);
+        for (Shard shard : shards.subList(1, shards.size())) {
+            check(first, shard);
+        }
+        Map<Integer, Shard> byIndex = new TreeMap<>();
+        for (Shard shard : shards) {
+            Shard twice = byIndex.put(shard.index(), shard);
+            if (twice != null) {
+                throw new IllegalArgumentException("Shard [" + shard.info().sharding().label() + "] is given twice: ["
+                        + twice.dir() + "] and [" + shard.dir() + "]");
+            }
+        }
+        return List.copyOf(byIndex.values());
+    }
+
+    /** Refuses {@code other} when it is not a shard of {@code first}'s plan, measured with the same versions. */
+    private static void check(Shard first, Shard other) {
+        Sharding a = first.info().sharding();
+        Sharding b = other.info().sharding();
+        if (a.count() != b.count()) {
+            throw new IllegalArgumentException("Shards of different splits: [" + first.dir() + "] is shard "
+                    + a.label() + " and [" + other.dir() + "] is shard " + b.label());
+        }
+        String harnessA = first.info().environment().getOrDefault("agentbench.version", "unknown");
+        String harnessB = other.info().environment().getOrDefault("agentbench.version", "unknown");
+        if (!harnessA.equals(harnessB)) {
+            throw new IllegalArgumentException("Shards of different agentbench versions: [" + first.dir() + "] ran "
+                    + harnessA + " and [" + other.dir() + "] ran " + harnessB);
+        }
+        for (TargetInfo target : first.info().targets()) {
+            String version = other.info().versionOf(target.name()).orElse(null);
+            if (version != null && !version.equals(target.version())) {
+                throw new IllegalArgumentException("Target [" + target.name() + "] is version " + target.version()
+                        + " in [" + first.dir() + "] and " + version + " in [" + other.dir() + "]: shards merge only "
+                        + "when they measured the same versions");
+            }
+        }
+        if (!a.planHash().equals(b.planHash())) {
+            throw new IllegalArgumentException("Shards of different plans: [" + first.dir() + "] has plan "
+                    + a.planHash() + " and [" + other.dir() + "] has plan " + b.planHash() + "; shards merge only when "
+                    + "run with the same targets, benchmarks, concurrency levels, settings and shard count");
+        }
+    }
+
+    private static void checkEmpty(Path outDir) throws IOException {
+        if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
+            throw new IllegalArgumentException("Output directory [" + outDir + "] is a file");
+        }
+        if (Files.isDirectory(outDir)) {
+            try (Stream<Path> entries = Files.list(outDir)) {
+                if (entries.findAny().isPresent()) {
+                    throw new IllegalArgumentException("Output directory [" + outDir + "] is not empty; name a new "
+                            + "or empty one");
+                }
+            }
+        }
+    }
+
+    private static RunSummary write(List<Shard> shards, Path outDir, String baseline, List<String> arguments)
+            throws IOException {
+        RunLayout out = new RunLayout(outDir);
+        RunInfo first = shards.get(0).info();
+        Sharding split = first.sharding();
+        Map<Integer, Shard> byIndex = new TreeMap<>();
+        shards.forEach(shard -> byIndex.put(shard.index(), shard));
+        List<String> targetNames = first.targets().stream().map(TargetInfo::name).toList();
+        List<PlannedCell> plan = split.plan(targetNames);
+
+        List<Sharding.Part> parts = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (int index = 1; index <= split.count(); index++) {
+            Shard shard = byIndex.get(index);
+            if (shard == null) {
+                parts.add(Sharding.Part.absent(index));
+                List<String> rows = split.rows(index);
+                notes.add("Shard " + index + "/" + split.count() + " was not merged: its "
+                        + rows.size() * targetNames.size() + " cells (" + String.join(", ", rows) + ") are MISSING");
+                continue;
+            }
+            parts.add(Sharding.Part.of(shard.info(), shard.dir().toString()));
+            copyCells(shard, out, split);
+            Path mockLog = new RunLayout(shard.dir()).mockLog();
+            if (Files.isRegularFile(mockLog)) {
+                Files.copy(mockLog, out.mockLog(index), StandardCopyOption.REPLACE_EXISTING);
+            }
+            if (shard.info().status() != RunStatus.COMPLETED) {
+                notes.add("Shard " + shard.info().sharding().label() + " ended " + shard.info().status()
+                        + "; its cells that did not finish are MISSING");
+            }
+        }
+        for (Shard shard : shards) {
+            shard.info().notes().stream().filter(note -> !note.startsWith("Shard ")).forEach(notes::add);
+        }
+        for (PlannedCell cell : plan) {
+            if (!Files.isRegularFile(out.cellResult(cell))) {
+                Shard shard = byIndex.get(split.shardOf(cell.name()));
+                String why = shard == null
+                        ? "Not measured: shard " + split.shardOf(cell.name()) + "/" + split.count() + " was not merged"
+                        : "Shard " + shard.info().sharding().label() + "'s run ended " + shard.info().status()
+                                + " before this cell finished";
+                Files.createDirectories(out.targetDir(cell.target()));
+                Json.write(out.cellResult(cell), CellResult.failed(cell, CellStatus.MISSING, why, List.of()));
+            }
+        }
+        RunInfo merged = new RunInfo(dev.agentbench.api.result.RunLayout.FORMAT, outDir.getFileName().toString(),
+                status(split, shards), shards.stream().map(shard -> shard.info().startedAt())
+                        .min(Comparator.naturalOrder()).orElseThrow(),
+                shards.stream().map(shard -> shard.info().endedAt()).filter(Objects::nonNull)
+                        .max(Comparator.naturalOrder()).orElse(Instant.now().toString()),
+                arguments, first.settings(), plan, common(shards), List.copyOf(new LinkedHashSet<>(notes)), null,
+                first.targets(), split.merged(parts));
+        Json.write(out.runJson(), merged);
+        RunData data = RunData.read(outDir);
+        List<Path> reports = List.of();
+        String reportError = null;
+        try {
+            reports = Reports.write(outDir, new ReportOptions(baseline));
+        } catch (IOException | RuntimeException e) {
+            reportError = "could not write the reports of [" + outDir + "]: " + e.getMessage();
+        }
+        return new RunSummary(outDir, merged, data.cells(), reports, reportError);
+    }
+
+    /** Copies the files of the cells {@code shard} measured: results, forks, logs, specs and profiles. */
+    private static void copyCells(Shard shard, RunLayout out, Sharding split) throws IOException {
+        RunLayout in = new RunLayout(shard.dir());
+        for (PlannedCell cell : shard.info().cells()) {
+            if (split.shardOf(cell.name()) != shard.index()) {
+                continue;
+            }
+            Path from = in.targetDir(cell.target());
+            if (!Files.isDirectory(from)) {
+                continue;
+            }
+            Path to = out.targetDir(cell.target());
+            Files.createDirectories(to);
+            try (Stream<Path> files = Files.list(from)) {
+                for (Path file : (Iterable<Path>) files::iterator) {
+                    if (file.getFileName().toString().startsWith(cell.name() + ".") && Files.isRegularFile(file)) {
+                        Files.copy(file, to.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
+            }
+        }
+    }
+
+    /** COMPLETED when every shard was merged and completed; INTERRUPTED when one was interrupted or never ended; else STOPPED. */
+    private static RunStatus status(Sharding split, List<Shard> shards) {
+        Set<RunStatus> statuses = new LinkedHashSet<>();
+        shards.forEach(shard -> statuses.add(shard.info().status()));
+        if (statuses.contains(RunStatus.INTERRUPTED) || statuses.contains(RunStatus.RUNNING)) {
+            return RunStatus.INTERRUPTED;
+        }
+        return shards.size() == split.count() && statuses.equals(Set.of(RunStatus.COMPLETED)) ? RunStatus.COMPLETED
+                : RunStatus.STOPPED;
+    }
+
+    /** The environment entries every shard shares: one machine's, when all ran on alike machines. */
+    private static Map<String, String> common(List<Shard> shards) {
+        Map<String, String> common = new LinkedHashMap<>(shards.get(0).info().environment());
+        for (Shard shard : shards.subList(1, shards.size())) {
+            common.entrySet().removeIf(entry -> !entry.getValue().equals(shard.info().environment().get(entry.getKey())));
+        }
+        return common;
+    }
+}
