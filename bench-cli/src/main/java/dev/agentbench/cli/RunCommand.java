@@ -4,6 +4,7 @@ import dev.agentbench.core.BenchOptions;
 import dev.agentbench.core.BenchRunner;
 import dev.agentbench.core.Defaults;
 import dev.agentbench.core.RunSummary;
+import dev.agentbench.core.Shard;
 import dev.agentbench.report.ReportOptions;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -40,6 +41,8 @@ import picocli.CommandLine.Option;
             "  agentbench run --targets raw,llmagent --benchmarks turn1 --profile jfr",
             "  agentbench run --benchmarks load --concurrency 1,16,64,256 --model-latency 200ms",
             "  agentbench run --dry-run",
+            "  agentbench run --targets raw,llmagent --shard 2/4        (one machine of four)",
+            "  agentbench run --targets raw,llmagent --shards 4         (in a Kubernetes Indexed Job)",
             "",
             "Exit codes: 0 every cell OK; 1 some cell failed or timed out, or the budget stopped the run;",
             "2 bad usage; 130 interrupted by Ctrl-C (finished cells are kept and reported); 143 the same by SIGTERM."
@@ -167,6 +170,18 @@ final class RunCommand implements Callable<Integer> {
                     + "which cells would fail, and why.")
     private boolean dryRun;
 
+    @Option(names = "--shard", paramLabel = "K/N",
+            description = "Measure only shard K of N of the plan, for a CI matrix of N machines; merge the N runs with "
+                    + "'agentbench merge'. The plan is split by benchmark and concurrency level, never inside one, so "
+                    + "a row's targets are measured on one machine; shards are balanced by estimated time, and every "
+                    + "machine computes the same split (default: the whole plan).")
+    private String shard;
+
+    @Option(names = "--shards", paramLabel = "N",
+            description = "As --shard K/N, with K taken from JOB_COMPLETION_INDEX (from 0), which a Kubernetes "
+                    + "Indexed Job sets in each pod (default: none).")
+    private Integer shards;
+
     @Option(names = {"-o", "--results-dir"}, paramLabel = "DIR",
             description = "Where run directories are made (default: ./results).")
     private Path resultsDir;
@@ -233,6 +248,15 @@ final class RunCommand implements Callable<Integer> {
         ifGiven(maxDuration, builder::maxDuration);
         ifGiven(profile, builder::profile);
         builder.dryRun(dryRun);
+        if (shard != null && shards != null) {
+            throw new Main.UsageException("--shard [" + shard + "] and --shards [" + shards + "] both name the shard: "
+                    + "give one");
+        }
+        if (shard != null) {
+            builder.shard(Shard.parse(shard));
+        } else if (shards != null) {
+            builder.shard(Shard.ofJobIndex(shards, System.getenv()));
+        }
         if (!jvmArgs.isEmpty()) {
             builder.jvmArgs(jvmArgs);
         }

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every kind of bad input to {@code run}, {@code list}, {@code report} and {@code mock} gets exactly
+ * Every kind of bad input to {@code run}, {@code list}, {@code report}, {@code merge} and {@code mock} gets exactly
  * one line on stderr that names the thing and the value, exit code 2, nothing on stdout, no stack
  * trace, and (for {@code run}) nothing made or started. In process; {@code BadInputJarIT} repeats a
  * few through the packaged jar's real entry point.
@@ -150,6 +150,24 @@ class BadInputTest {
                 bad("report: no run directory", "agentbench: Missing required parameter: 'RUN_DIR'", "report"),
                 bad("report: two run directories", "agentbench: Unmatched argument at index 2: '{tmp}/empty'",
                         "report", "{tmp}/missing", "{tmp}/empty"),
+                bad("a shard that is no K/N", "agentbench: Shard [half] must be K/N, for example 1/4",
+                        "run", "--shard", "half"),
+                bad("a shard beyond the count", "agentbench: Shard [3/2] must be between 1/2 and 2/2",
+                        "run", "--shard", "3/2"),
+                bad("a shard named twice", "agentbench: --shard [1/2] and --shards [2] both name the shard: give one",
+                        "run", "--shard", "1/2", "--shards", "2"),
+                bad("more shards than the plan has groups", "agentbench: Shard [2/2] has nothing to run: the plan has 1 "
+                        + "group (a benchmark at one concurrency level, with all its targets), so split it into at most "
+                        + "1 shard", "run", "--targets", "noop", "--benchmarks", "turn1", "--shard", "2/2"),
+                bad("merge: no run directory", "agentbench: Missing required parameter: 'RUN_DIR'", "merge"),
+                bad("merge: a missing directory", "agentbench: No such run directory [{tmp}/missing]",
+                        "merge", "{tmp}/missing"),
+                bad("merge: a run that is no shard", "agentbench: Run [{tmp}/plain-run] is not a shard: its run.json "
+                        + "records no shard (run it with --shard K/N or --shards N)", "merge", "{tmp}/plain-run",
+                        "-o", "{tmp}/never"),
+                bad("merge: an output directory and a results directory", "agentbench: -o [{tmp}/never] names the "
+                        + "merged run's directory and --results-dir [{tmp}/never] where to make one: give one",
+                        "merge", "{tmp}/plain-run", "-o", "{tmp}/never", "--results-dir", "{tmp}/never"),
                 bad("mock: a port out of range", "agentbench: Port [70000] must be from 0 to 65535", "mock", "--port", "70000"),
                 bad("mock: a port that is no number", "agentbench: Invalid value for option '--port': 'http' is not an int",
                         "mock", "--port", "http"),
@@ -181,6 +199,7 @@ class BadInputTest {
         Files.move(newerRun, temp.resolve("newer-run"));
         ObjectNode info = (ObjectNode) JSON.readTree(temp.resolve("newer-run/run.json").toFile());
         JSON.writeValue(temp.resolve("newer-run/run.json").toFile(), info.put("format", RunLayout.FORMAT + 1));
+        Files.move(ReportCommandTest.run(temp.resolve("plain")), temp.resolve("plain-run"));
         Path newerCell = ReportCommandTest.run(temp.resolve("newer"));
         Files.move(newerCell, temp.resolve("newer-cell"));
         ObjectNode cell = (ObjectNode) JSON.readTree(temp.resolve("newer-cell/noop/turn1.json").toFile());

@@ -75,6 +75,14 @@ final class JarRunner {
         return run(workDir, limit, new ProcessBuilder(command), command.toArray(String[]::new));
     }
 
+    /** Runs the shell line {@code line} with {@code sh -c} in {@code workDir}, with {@code env} added to this JVM's environment. */
+    static Result runShell(Path workDir, Duration limit, String line, Map<String, String> env)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder("sh", "-c", line);
+        builder.environment().putAll(env);
+        return run(workDir, limit, builder, line);
+    }
+
     private static List<String> javaCommand(String... args) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse(

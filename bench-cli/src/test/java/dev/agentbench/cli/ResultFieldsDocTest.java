@@ -10,6 +10,7 @@ import dev.agentbench.api.result.Memory;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
+import dev.agentbench.api.result.Sharding;
 import dev.agentbench.api.result.TargetInfo;
 import dev.agentbench.api.result.Throughput;
 import dev.agentbench.api.result.TimeStats;
@@ -43,7 +44,7 @@ class ResultFieldsDocTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(classes = {RunInfo.class, PlannedCell.class, MockWarmup.class, CellResult.class, Fork.class,
             Warmup.class, Warmup.Window.class, Cpu.class, TimeStats.class, Memory.class, Throughput.class,
-            JvmContext.class, TargetInfo.class})
+            JvmContext.class, TargetInfo.class, Sharding.class, Sharding.Group.class, Sharding.Part.class})
     void everyComponentOfTheRecordIsDocumentedAndNothingElse(Class<?> record) throws IOException {
         Set<String> components = new LinkedHashSet<>();
         for (RecordComponent component : record.getRecordComponents()) {
