@@ -7,6 +7,7 @@ import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
+import dev.agentbench.api.result.Sharding;
 import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.core.RunListener;
 import java.io.IOException;
@@ -105,6 +106,11 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
             if (!quiet) {
                 out.println("Run " + info.runId() + ": " + plan(info.cells().size(), forks(info), progress.steps(),
                         profiled(info)) + " into " + runDir);
+                Sharding sharding = info.sharding();
+                if (sharding != null && sharding.index() > 0) {
+                    out.println("Shard " + sharding.label() + " of plan " + sharding.planHash() + ": "
+                            + String.join(", ", sharding.rows(sharding.index())));
+                }
                 out.flush();
             }
             startingMock = true;

@@ -9,6 +9,7 @@ import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.api.result.Sharding;
 import dev.agentbench.core.BenchmarkDescriptor;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -102,6 +103,18 @@ class ProgressPrinterTest {
                 "    | [agentbench] opening noop",
                 "    | boom");
         assertThat(printer.tickerRunning()).as("no live line, no ticker").isFalse();
+    }
+
+    @Test
+    void aShardsRunSaysWhichShardOfWhichPlanAndItsRowsFirst(@TempDir Path results) throws Exception {
+        Path runDir = ReportCommandTest.run(results);
+        Sharding sharding = new Sharding("sha256:" + "0f".repeat(32), 2, 2, "ci-7", "56907fb85a4c", List.of(
+                new Sharding.Group("turn5", 1, 1, 30), new Sharding.Group("turn1", 1, 2, 30)), List.of());
+        ProgressPrinter printer = printer(false, false, Duration.ofMillis(10));
+        printer.runStarted(runDir, info(runDir).withSharding(sharding), TURN1);
+        printer.close();
+        assertThat(out.toString().lines()).startsWith("Run " + runDir.getFileName() + ": 2 cells in 4 steps (2 forks a cell)"
+                + " into " + runDir, "Shard 2/2 of plan sha256:" + "0f".repeat(32) + ": turn1");
     }
 
     @Test
