@@ -170,6 +170,11 @@ final class RunCommand implements Callable<Integer> {
                     + "which cells would fail, and why.")
     private boolean dryRun;
 
+    @Option(names = "--no-mock-warmup",
+            description = "Skip the mock's warm-up before the first cell (up to 30s): for quick checks; the first "
+                    + "cells' figures then include the mock's own JIT warm-up.")
+    private boolean noMockWarmup;
+
     @Option(names = "--shard", paramLabel = "K/N",
             description = "Measure only shard K of N of the plan, for a CI matrix of N machines; merge the N runs with "
                     + "'agentbench merge'. The plan is split by benchmark and concurrency level, never inside one, so "
@@ -248,6 +253,7 @@ final class RunCommand implements Callable<Integer> {
         ifGiven(maxDuration, builder::maxDuration);
         ifGiven(profile, builder::profile);
         builder.dryRun(dryRun);
+        builder.mockWarmup(!noMockWarmup);
         if (shard != null && shards != null) {
             throw new Main.UsageException("--shard [" + shard + "] and --shards [" + shards + "] both name the shard: "
                     + "give one");

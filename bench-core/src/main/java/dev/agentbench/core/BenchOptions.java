@@ -230,6 +230,7 @@ public final class BenchOptions {
                 throw new IllegalStateException("Cannot read pass setting [" + component.getName() + "]", e);
             }
         }
+        settings.put("mockWarmup", Boolean.toString(mockWarmup()));
         settings.put("timeout", timeout.toString());
         settings.put("logLimit", Long.toString(logLimit));
         settings.put("maxDuration", maxDuration == null ? "none" : maxDuration.toString());
