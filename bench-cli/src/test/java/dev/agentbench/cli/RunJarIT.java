@@ -124,10 +124,13 @@ class RunJarIT {
                 .containsPattern("(?m)^\\| turn1 \\| [0-9.]+ [nµm]?s .*\\| [0-9.]+× .*\\|$");
 
         // A second run into the same results directory: a new run directory holding only its own cells.
+        // Without the mock's warm-up (what the other runs of these tests skip): none is done or said.
         JarRunner.Result second = JarRunner.run(work, LIMIT,
-                args("run", "--targets", "noop", "--benchmarks", "turn1", "--results-dir", results.toString()));
+                args("run", "--targets", "noop", "--benchmarks", "turn1", "--results-dir", results.toString(),
+                        "--no-mock-warmup"));
         assertThat(second.exitCode()).as(second.out() + second.err()).isZero();
         assertThat(second.survivors()).isEmpty();
+        assertThat(second.out()).doesNotContain("Mock warmed");
         List<Path> runDirs = JarRunner.runDirs(results).stream().filter(dir -> !dir.equals(runDir)).toList();
         assertThat(runDirs).hasSize(1);
         Path secondDir = runDirs.get(0);
@@ -135,6 +138,8 @@ class RunJarIT {
         JsonNode secondSummary = JSON.readTree(secondDir.resolve("summary.json").toFile());
         assertThat(secondSummary.path("cells")).hasSize(1);
         assertThat(secondSummary.path("cells").get(0).path("target").asText()).isEqualTo("noop");
+        assertThat(JSON.readTree(secondDir.resolve("run.json").toFile()).path("mockWarmup").isObject())
+                .as("no warm-up recorded").isFalse();
         assertThat(Files.readString(secondDir.resolve("report.md"))).doesNotContain("| raw |");
         assertThat(secondDir.resolve("raw")).doesNotExist();
     }
@@ -145,7 +150,7 @@ class RunJarIT {
         // At least 2 s of warm-up: the live line ticks at least once while the cell runs.
         JarRunner.Result result = JarRunner.runOnTerminal(work, LIMIT, "run", "--targets", "noop", "--benchmarks", "turn1",
                 "--forks", "1", "--iterations", "40", "--warmup-time", "2s", "--warmup-max", "2s",
-                "--results-dir", results.toString());
+                "--no-mock-warmup", "--results-dir", results.toString());
         assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
         assertThat(result.survivors()).isEmpty();
         String out = result.out();
@@ -200,11 +205,16 @@ class RunJarIT {
         // turn1's cell is quick; cold_start's 500 fresh JVMs take long enough to be interrupted.
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
                 JarRunner.jar().toString(), "run", "--targets", "noop", "--benchmarks", "turn1,cold_start",
-                "--cold-starts", "500", "--iterations", "40", "--warmup", "20", "--warmup-time", "0s",
-                "--warmup-max", "0s", "--results-dir", results.toString()));
+                "--cold-starts", "500", "--forks", "1", "--iterations", "40", "--warmup", "20", "--warmup-time", "0s",
+                "--warmup-max", "0s", "--no-mock-warmup", "--results-dir", results.toString()));
         if (inBackground) {
             // bash runs the command as a job of its own, without job control, and exits with its code
             command.addAll(0, List.of("bash", "-c", "\"$@\" & wait $!", "bash"));
+        } else if (IgnoredSigint.warning().isPresent()) {
+            // This JVM ignores SIGINT (the build was started in the background of a non-interactive
+            // shell), and the run would inherit that and never see Ctrl-C: start it as a terminal's
+            // job is started, with SIGINT's default handling.
+            command.addAll(0, List.of("env", "--default-signal=INT"));
         }
         Process shell = new ProcessBuilder(command).directory(work.toFile())
                 .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile())
@@ -214,7 +224,7 @@ class RunJarIT {
         try {
             long deadline = System.nanoTime() + LIMIT.toNanos();
             // Wait until the first cell has finished and the second one's children are running.
-            while (!Files.readString(work.resolve("out.txt")).contains("noop turn1: ")
+            while (!Files.readString(work.resolve("out.txt")).contains("[1/2] noop turn1 ")
                     || shell.descendants().noneMatch(p -> p.info().commandLine().orElse("").contains("ChildMain"))) {
                 shell.descendants().forEach(p -> seen.putIfAbsent(p.pid(), p));
                 assertThat(System.nanoTime()).as("the first cell finishes").isLessThan(deadline);
@@ -231,7 +241,9 @@ class RunJarIT {
             } else {
                 signal("INT", run);
             }
-            assertThat(shell.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("the run ends").isTrue();
+            boolean ended = shell.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(ended).as("the run ends; its output:%n%s%n%s", Files.readString(work.resolve("out.txt")),
+                    Files.readString(work.resolve("err.txt"))).isTrue();
         } finally {
             shell.descendants().forEach(ProcessHandle::destroyForcibly);
             shell.destroyForcibly();

@@ -32,9 +32,9 @@ class ShardExamplesIT {
     private static final ObjectMapper YAML = new YAMLMapper();
     private static final Duration LIMIT = Duration.ofMinutes(4);
 
-    /** The plan of the acceptance, with short passes. */
+    /** The plan of the acceptance, with short passes and no warm-up of the mock. */
     private static final String PLAN = "--targets raw,noop --benchmarks turn1,turn5,tools,instantiation --forks 1"
-            + " --warmup-time 200ms --warmup-max 500ms --measure-time 200ms";
+            + " --warmup-time 200ms --warmup-max 500ms --measure-time 200ms --no-mock-warmup";
 
     /** The unsharded plan's cells, in its order: benchmark-major, target-minor. */
     private static final List<String> WHOLE_PLAN = List.of("raw/turn1", "noop/turn1", "raw/turn5", "noop/turn5",

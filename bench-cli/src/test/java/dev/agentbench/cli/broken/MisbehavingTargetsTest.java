@@ -53,9 +53,9 @@ class MisbehavingTargetsTest {
         expected.put("answers-other-id", new Expected(CellStatus.FAILED,
                 "turn 1: a tool result answers [call_9_9_9], which is no call of this turn"));
         expected.put("hangs-in-open", new Expected(CellStatus.TIMEOUT,
-                "Cell did not finish within the timeout [PT25S]; its JVM and the processes it started were destroyed"));
+                "Cell did not finish within the timeout [PT20S]; its JVM and the processes it started were destroyed"));
         expected.put("hangs-in-turn", new Expected(CellStatus.TIMEOUT,
-                "Cell did not finish within the timeout [PT25S]"));
+                "Cell did not finish within the timeout [PT20S]"));
         expected.put("hangs-in-close", new Expected(CellStatus.OK, null));
         expected.put("exits-mid-pass", new Expected(CellStatus.FAILED,
                 "Child JVM exited with code [3] and wrote no result; last log line: [exits-mid-pass: System.exit(3)]"));
@@ -77,7 +77,7 @@ class MisbehavingTargetsTest {
         StringWriter err = new StringWriter();
         int exit = Main.execute(new String[] {"run", "--targets", String.join(",", EXPECTED.keySet()),
                 "--benchmarks", BENCHMARK, "--forks", "1", "--iterations", "8", "--warmup", "2",
-                "--warmup-time", "0s", "--warmup-max", "0s", "--timeout", "25s",
+                "--warmup-time", "0s", "--warmup-max", "0s", "--no-mock-warmup", "--timeout", "20s",
                 "--target-option", Misbehaving.HELPER_SECONDS + "=" + helperSeconds,
                 "--results-dir", results.toString(), "--quiet"}, new PrintWriter(out), new PrintWriter(err));
 
