@@ -41,7 +41,7 @@ import java.util.stream.Stream;
  * ({@link Sharding#parts()}), and the reports say which machine measured which rows.
  *
  * <pre>{@code
- * RunSummary merged = ShardMerge.merge(List.of(shard1, shard2), Path.of("results/merged"), "raw");
+ * RunSummary merged = ShardMerge.merge(List.of(shard1, shard2), Path.of("results/merged"), "raw", List.of());
  * }</pre>
  */
 public final class ShardMerge {
