@@ -102,10 +102,21 @@ public final class BoundedLog {
         return writer;
     }
 
-    /** Closes the open writer, if any, so that the file holds everything written to the log. */
+    /**
+     * Closes the open writer, if any, so that the file holds everything written to the log. A thread
+     * that was interrupted (the run's, on Ctrl-C) still writes the tail: a file channel refuses a
+     * thread whose interrupt status is set, so the status is kept aside meanwhile and set again after.
+     */
     public synchronized void closeWriter() throws IOException {
         if (writer != null) {
-            writer.close();
+            boolean interrupted = Thread.interrupted();
+            try {
+                writer.close();
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
     }
 

@@ -150,7 +150,7 @@ public final class MockProcess implements AutoCloseable {
                 Thread.currentThread().interrupt();
             } catch (IOException e) {
                 System.err.println("agentbench: cannot write the end of the mock's log [" + log.file() + "]: "
-                        + e.getMessage());
+                        + e);
             }
         }
     }

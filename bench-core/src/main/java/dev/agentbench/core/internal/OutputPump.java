@@ -62,7 +62,7 @@ public final class OutputPump {
         try {
             log.closeWriter();
         } catch (IOException e) {
-            System.err.println("agentbench: cannot write the end of [" + log.file() + "]: " + e.getMessage());
+            System.err.println("agentbench: cannot write the end of [" + log.file() + "]: " + e);
         }
     }
 }

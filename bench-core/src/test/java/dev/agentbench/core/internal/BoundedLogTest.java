@@ -99,6 +99,24 @@ class BoundedLogTest {
     }
 
     @Test
+    void anInterruptedThreadStillWritesTheEndAndStaysInterrupted(@TempDir Path dir) throws IOException {
+        BoundedLog log = BoundedLog.create(dir.resolve("cell.log"), LIMIT);
+        byte[] all = lines(0, 200_000);
+        OutputStream out = log.writer();
+        out.write(all);
+        Thread.currentThread().interrupt();
+        try {
+            log.closeWriter();
+            assertThat(Thread.currentThread().isInterrupted()).as("the interrupt status, set again").isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+        String text = Files.readString(dir.resolve("cell.log"));
+        assertThat(text).startsWith("line 0\n").endsWith("line 199999\n").contains("bytes of output dropped here");
+        assertThat(Files.size(dir.resolve("cell.log"))).isLessThanOrEqualTo(LIMIT);
+    }
+
+    @Test
     void aLimitTooSmallToHoldAStartAndAnEndIsRefused(@TempDir Path dir) {
         assertThatThrownBy(() -> BoundedLog.create(dir.resolve("cell.log"), 1000))
                 .isInstanceOf(IllegalArgumentException.class)
