@@ -35,8 +35,8 @@ import java.util.function.LongSupplier;
  * window is all there is, and is used. So the window is stretched past the measure time until every
  * session has ended 2 turns in it (at most {@link #LONGEST_WINDOW} times the measure time): behind a
  * cap, sessions queue, turns outlast the measure time, and end in waves that a short window would
- * catch as a burst (5 calls in flight once read as 24 turns/s where 12.5 is the most they allow). Every turn is checked, as in every pass: the first failure stops
- * every session and fails the cell. The mock's side (model calls in flight, how exactly it held) is
+ * catch as a burst (5 calls in flight once read as 24 turns/s where 12.5 is the most they allow).
+ * Every turn is checked, as in every pass: the first failure stops every session and fails the cell. The mock's side (model calls in flight, how exactly it held) is
  * read by the parent, which has the mock's admin API, and turned into the cell's {@link
  * dev.agentbench.api.result.Load} there.
  */
@@ -239,11 +239,7 @@ public final class LoadProcedure {
             }
         }
 
-        /**
-         * The sessions' rates summed, each (k − 1) turns over the time from its first turn's end in
-         * the window to its last's; {@code turns} over the window's {@code nanos} when a session
-         * ended fewer than 2 turns in it. Read after every session's thread has ended.
-         */
+        /** Whether every session has ended at least 2 turns in the window, so that each has a rate of its own. */
         boolean everySessionEndedTwoTurns() {
             if (sessions.size() < expectedSessions) {
                 return false;
@@ -256,6 +252,11 @@ public final class LoadProcedure {
             return true;
         }
 
+        /**
+         * The sessions' rates summed, each (k − 1) turns over the time from its first turn's end in
+         * the window to its last's; {@code turns} over the window's {@code nanos} when a session
+         * ended fewer than 2 turns in it. Read after every session's thread has ended.
+         */
         double turnsPerSecond(int turns, long nanos) {
             double sum = 0;
             for (Session one : sessions) {
