@@ -56,7 +56,7 @@ public final class Shards {
             Map<String, String> settings) {
         List<PlannedCell> cells = plan.cells();
         List<String> targets = cells.stream().map(PlannedCell::target).distinct().toList();
-        List<int[]> spans = spans(cells);
+        List<int[]> spans = Plan.groups(cells);
         if (spans.size() < shard.count()) {
             throw new IllegalArgumentException("Shard [" + shard + "] has nothing to run: the plan has " + spans.size()
                     + " group" + (spans.size() == 1 ? "" : "s") + " (a benchmark at one concurrency level, with all its"
@@ -80,10 +80,8 @@ public final class Shards {
 
     /** The cells of {@code plan} that shard {@code sharding.index()} measures, in plan order, and a note that says so. */
     public static Plan part(Plan plan, Sharding sharding) {
-        Map<String, Integer> shardOf = new TreeMap<>();
-        sharding.groups().forEach(group -> shardOf.put(group.cellName(), group.shard()));
         List<PlannedCell> cells = plan.cells().stream()
-                .filter(cell -> shardOf.get(cell.name()) == sharding.index())
+                .filter(cell -> sharding.shardOf(cell.name()) == sharding.index())
                 .toList();
         double mine = sharding.groups().stream().filter(group -> group.shard() == sharding.index())
                 .mapToDouble(Sharding.Group::estimatedSeconds).sum();
@@ -163,21 +161,6 @@ public final class Shards {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
-    }
-
-    /** The {@code [from, to)} index ranges of the plan's groups: cells in a row that share a benchmark and a level. */
-    private static List<int[]> spans(List<PlannedCell> cells) {
-        List<int[]> spans = new ArrayList<>();
-        int from = 0;
-        while (from < cells.size()) {
-            int to = from;
-            while (to < cells.size() && cells.get(to).name().equals(cells.get(from).name())) {
-                to++;
-            }
-            spans.add(new int[] {from, to});
-            from = to;
-        }
-        return spans;
     }
 
     private static double seconds(java.time.Duration duration) {

@@ -39,12 +39,9 @@ record Step(int cell, int fork, int forks, boolean coldStart, boolean profile) {
     static List<Step> plan(List<PlannedCell> cells, Function<String, BenchmarkKind> kinds, int forks,
             boolean profile) {
         List<Step> steps = new ArrayList<>();
-        int from = 0;
-        while (from < cells.size()) {
-            int to = from;
-            while (to < cells.size() && sameGroup(cells.get(from), cells.get(to))) {
-                to++;
-            }
+        for (int[] group : Plan.groups(cells)) {
+            int from = group[0];
+            int to = group[1];
             if (kinds.apply(cells.get(from).benchmark()) == BenchmarkKind.COLD_START) {
                 for (int i = from; i < to; i++) {
                     steps.add(new Step(i, 1, 1, true));
@@ -59,12 +56,7 @@ record Step(int cell, int fork, int forks, boolean coldStart, boolean profile) {
                     steps.add(new Step(i, forks + 1, forks, false, true));
                 }
             }
-            from = to;
         }
         return List.copyOf(steps);
-    }
-
-    private static boolean sameGroup(PlannedCell a, PlannedCell b) {
-        return a.benchmark().equals(b.benchmark()) && a.concurrency() == b.concurrency();
     }
 }
