@@ -59,7 +59,7 @@ public final class ShardMerge {
     public static RunSummary merge(List<Path> shardDirs, Path outDir, String baseline, List<String> arguments)
             throws IOException {
         Objects.requireNonNull(outDir, "outDir");
-        List<Shard> shards = read(shardDirs);
+        Map<Integer, ShardRun> shards = read(shardDirs);
         checkEmpty(outDir);
         Files.createDirectories(outDir);
         return write(shards, outDir, baseline, arguments);
@@ -71,7 +71,7 @@ public final class ShardMerge {
      */
     public static RunSummary mergeInto(List<Path> shardDirs, Path resultsDir, String baseline, List<String> arguments)
             throws IOException {
-        List<Shard> shards = read(shardDirs);
+        Map<Integer, ShardRun> shards = read(shardDirs);
         Path outDir = RunIds.createRunDir(resultsDir.toAbsolutePath().normalize(), Clock.systemUTC());
         RunSummary merged = write(shards, outDir, baseline, arguments);
         LatestRun.update(outDir.getParent(), outDir.getFileName().toString());
@@ -79,19 +79,19 @@ public final class ShardMerge {
     }
 
     /** One shard's run, as given. */
-    private record Shard(Path dir, RunInfo info) {
+    private record ShardRun(Path dir, RunInfo info) {
 
         int index() {
             return info.sharding().index();
         }
     }
 
-    /** Reads and checks the shards: all of one plan and one set of versions, each once. */
-    private static List<Shard> read(List<Path> shardDirs) throws IOException {
+    /** Reads and checks the shards (all of one plan and one set of versions, each once), by shard in shard order. */
+    private static Map<Integer, ShardRun> read(List<Path> shardDirs) throws IOException {
         if (shardDirs.isEmpty()) {
             throw new IllegalArgumentException("No shard to merge: give the run directories of a plan's shards");
         }
-        List<Shard> shards = new ArrayList<>();
+        List<ShardRun> shards = new ArrayList<>();
         for (Path dir : shardDirs) {
             RunInfo info = RunData.read(dir).info();
             if (info.sharding() == null) {
@@ -102,25 +102,25 @@ public final class ShardMerge {
                 throw new IllegalArgumentException("Run [" + dir + "] is itself merged from shards; give the shards' "
                         + "own runs");
             }
-            shards.add(new Shard(dir, info));
+            shards.add(new ShardRun(dir, info));
         }
-        Shard first = shards.get(0);
-        for (Shard shard : shards.subList(1, shards.size())) {
+        ShardRun first = shards.get(0);
+        for (ShardRun shard : shards.subList(1, shards.size())) {
             check(first, shard);
         }
-        Map<Integer, Shard> byIndex = new TreeMap<>();
-        for (Shard shard : shards) {
-            Shard twice = byIndex.put(shard.index(), shard);
+        Map<Integer, ShardRun> byIndex = new TreeMap<>();
+        for (ShardRun shard : shards) {
+            ShardRun twice = byIndex.put(shard.index(), shard);
             if (twice != null) {
                 throw new IllegalArgumentException("Shard [" + shard.info().sharding().label() + "] is given twice: ["
                         + twice.dir() + "] and [" + shard.dir() + "]");
             }
         }
-        return List.copyOf(byIndex.values());
+        return byIndex;
     }
 
     /** Refuses {@code other} when it is not a shard of {@code first}'s plan, measured with the same versions. */
-    private static void check(Shard first, Shard other) {
+    private static void check(ShardRun first, ShardRun other) {
         Sharding a = first.info().sharding();
         Sharding b = other.info().sharding();
         if (a.count() != b.count()) {
@@ -162,20 +162,19 @@ public final class ShardMerge {
         }
     }
 
-    private static RunSummary write(List<Shard> shards, Path outDir, String baseline, List<String> arguments)
-            throws IOException {
+    private static RunSummary write(Map<Integer, ShardRun> byIndex, Path outDir, String baseline,
+            List<String> arguments) throws IOException {
+        List<ShardRun> shards = List.copyOf(byIndex.values());
         RunLayout out = new RunLayout(outDir);
         RunInfo first = shards.get(0).info();
         Sharding split = first.sharding();
-        Map<Integer, Shard> byIndex = new TreeMap<>();
-        shards.forEach(shard -> byIndex.put(shard.index(), shard));
         List<String> targetNames = first.targets().stream().map(TargetInfo::name).toList();
         List<PlannedCell> plan = split.plan(targetNames);
 
         List<Sharding.Part> parts = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (int index = 1; index <= split.count(); index++) {
-            Shard shard = byIndex.get(index);
+            ShardRun shard = byIndex.get(index);
             if (shard == null) {
                 parts.add(Sharding.Part.absent(index));
                 List<String> rows = split.rows(index);
@@ -194,12 +193,12 @@ public final class ShardMerge {
                         + "; its cells that did not finish are MISSING");
             }
         }
-        for (Shard shard : shards) {
+        for (ShardRun shard : shards) {
             shard.info().notes().stream().filter(note -> !note.startsWith("Shard ")).forEach(notes::add);
         }
         for (PlannedCell cell : plan) {
             if (!Files.isRegularFile(out.cellResult(cell))) {
-                Shard shard = byIndex.get(split.shardOf(cell.name()));
+                ShardRun shard = byIndex.get(split.shardOf(cell.name()));
                 String why = shard == null
                         ? "Not measured: shard " + split.shardOf(cell.name()) + "/" + split.count() + " was not merged"
                         : "Shard " + shard.info().sharding().label() + "'s run ended " + shard.info().status()
@@ -208,7 +207,7 @@ public final class ShardMerge {
                 Json.write(out.cellResult(cell), CellResult.failed(cell, CellStatus.MISSING, why, List.of()));
             }
         }
-        RunInfo merged = new RunInfo(dev.agentbench.api.result.RunLayout.FORMAT, outDir.getFileName().toString(),
+        RunInfo merged = new RunInfo(RunLayout.FORMAT, outDir.getFileName().toString(),
                 status(split, shards), shards.stream().map(shard -> shard.info().startedAt())
                         .min(Comparator.naturalOrder()).orElseThrow(),
                 shards.stream().map(shard -> shard.info().endedAt()).filter(Objects::nonNull)
@@ -228,7 +227,7 @@ public final class ShardMerge {
     }
 
     /** Copies the files of the cells {@code shard} measured: results, forks, logs, specs and profiles. */
-    private static void copyCells(Shard shard, RunLayout out, Sharding split) throws IOException {
+    private static void copyCells(ShardRun shard, RunLayout out, Sharding split) throws IOException {
         RunLayout in = new RunLayout(shard.dir());
         for (PlannedCell cell : shard.info().cells()) {
             if (split.shardOf(cell.name()) != shard.index()) {
@@ -251,7 +250,7 @@ public final class ShardMerge {
     }
 
     /** COMPLETED when every shard was merged and completed; INTERRUPTED when one was interrupted or never ended; else STOPPED. */
-    private static RunStatus status(Sharding split, List<Shard> shards) {
+    private static RunStatus status(Sharding split, List<ShardRun> shards) {
         Set<RunStatus> statuses = new LinkedHashSet<>();
         shards.forEach(shard -> statuses.add(shard.info().status()));
         if (statuses.contains(RunStatus.INTERRUPTED) || statuses.contains(RunStatus.RUNNING)) {
@@ -262,9 +261,9 @@ public final class ShardMerge {
     }
 
     /** The environment entries every shard shares: one machine's, when all ran on alike machines. */
-    private static Map<String, String> common(List<Shard> shards) {
+    private static Map<String, String> common(List<ShardRun> shards) {
         Map<String, String> common = new LinkedHashMap<>(shards.get(0).info().environment());
-        for (Shard shard : shards.subList(1, shards.size())) {
+        for (ShardRun shard : shards.subList(1, shards.size())) {
             common.entrySet().removeIf(entry -> !entry.getValue().equals(shard.info().environment().get(entry.getKey())));
         }
         return common;
