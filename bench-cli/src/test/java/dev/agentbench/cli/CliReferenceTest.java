@@ -16,7 +16,8 @@ import picocli.CommandLine;
  * {@code docs/cli.md} is the command line's own help, every command's {@code --help}, as picocli
  * renders it: this test renders it again and fails with the first differing lines when the two
  * part. After a change to a command, regenerate the page with
- * {@code mvn -pl bench-cli test -Dtest=CliReferenceTest -Dagentbench.docs.update=true} and review the diff.
+ * {@code mvn -pl bench-cli test -Dtest=CliReferenceTest -Dagentbench.docs.update=true} (the test then
+ * fails, saying it rewrote the page), review the diff, and run it again without the property.
  */
 class CliReferenceTest {
 
@@ -62,10 +63,12 @@ class CliReferenceTest {
     void cliMdIsTheCommandsOwnHelp() throws Exception {
         Path page = DocFiles.repositoryRoot().resolve("docs/cli.md");
         String rendered = render();
-        if (Boolean.getBoolean(UPDATE)) {
-            Files.writeString(page, rendered, StandardCharsets.UTF_8);
-        }
         String documented = Files.isRegularFile(page) ? Files.readString(page, StandardCharsets.UTF_8) : "";
+        if (Boolean.getBoolean(UPDATE) && !documented.equals(rendered)) {
+            Files.writeString(page, rendered, StandardCharsets.UTF_8);
+            fail("Rewrote docs/cli.md (-D" + UPDATE + "=true): review its diff, then run the test again without -D"
+                    + UPDATE + "\n" + firstDifference(documented, rendered));
+        }
         if (!documented.equals(rendered)) {
             fail("docs/cli.md is not the commands' help any more; regenerate it with -D" + UPDATE + "=true\n"
                     + firstDifference(documented, rendered));

@@ -1,15 +1,13 @@
 package dev.agentbench.core;
 
+import com.google.common.hash.Hashing;
 import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Sharding;
 import dev.agentbench.core.measure.PassSettings;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -155,12 +153,7 @@ public final class Shards {
                 plan.append("setting ").append(key).append('=').append(value).append('\n');
             }
         });
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(plan.toString().getBytes(StandardCharsets.UTF_8));
-            return "sha256:" + HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        return "sha256:" + Hashing.sha256().hashString(plan, StandardCharsets.UTF_8);
     }
 
     private static double seconds(java.time.Duration duration) {

@@ -180,4 +180,14 @@ class ShardsTest {
         assertThatThrownBy(() -> Shard.ofJobIndex(4, Map.of("JOB_COMPLETION_INDEX", "x")))
                 .hasMessage("JOB_COMPLETION_INDEX [x] must be a whole number from 0 to 3 for --shards 4");
     }
+
+    @Test
+    void thePlanHashIsTheSha256InLowercaseHexOfThePlansTextWithoutItsLocalSettings() throws Exception {
+        String hash = Shards.hash(List.of("raw", "llmagent"), List.of(new Sharding.Group("turn1", 1, 0, 2.5)), 2,
+                Map.of("forks", "3", "timeout", "PT10M"));
+        String plan = "agentbench plan\ntargets=raw,llmagent\nshards=2\ngroup=turn1 1 0\nsetting forks=3\n";
+        byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                .digest(plan.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(hash).isEqualTo("sha256:" + java.util.HexFormat.of().formatHex(digest));
+    }
 }

@@ -13,8 +13,9 @@ package dev.agentbench.mock;
  * @param heldNanos the waits asked for, in total (after clamping each to 1 ms .. the hang limit)
  * @param lateMaxMicros the most any wait overran what was asked (timer fired minus timer set, less
  *     the delay asked), in microseconds; 0 with no holds
- * @param lateP99Micros the 99th percentile of that overrun, in microseconds, to within 1/32 above
- *     the true value (a bucket's upper edge); 0 with no holds
+ * @param lateP99Micros the 99th percentile of that overrun, in microseconds, to within 1% above
+ *     the true value (an HdrHistogram bucket's highest value), never above {@code lateMaxMicros}; 0
+ *     with no holds
  * @param lateTotalMicros every overrun summed, in microseconds: over {@code holds}, the mean by
  *     which the mock's waits were longer than asked
  */

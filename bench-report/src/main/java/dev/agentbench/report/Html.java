@@ -1,5 +1,9 @@
 package dev.agentbench.report;
 
+import com.google.common.base.CharMatcher;
+import com.google.common.escape.Escaper;
+import com.google.common.html.HtmlEscapers;
+
 /**
  * Escaping for {@code report.html}. Every text that comes from a run (a target's error message, its
  * name, the arguments, the notes) goes through {@link #text} before it reaches the page, so that
@@ -7,32 +11,20 @@ package dev.agentbench.report;
  */
 final class Html {
 
+    /** {@code & < > " '}, the five characters with a meaning in content and quoted attribute values. */
+    private static final Escaper ESCAPER = HtmlEscapers.htmlEscaper();
+
+    /** Control characters but the newline and the tab: none belongs in a page. */
+    private static final CharMatcher CONTROL = CharMatcher.inRange('\0', '\u001f').and(CharMatcher.noneOf("\n\t"));
+
     private Html() {}
 
-    /** Text safe in element content and in quoted attribute values. */
+    /**
+     * Text safe in element content and in quoted attribute values (single or double quotes), with any
+     * control character but the newline and the tab replaced by U+FFFD; empty for {@code null}.
+     */
     static String text(String text) {
-        if (text == null) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> {
-                    if (c < 0x20 && c != '\n' && c != '\t') {
-                        out.append('\uFFFD'); // no control characters in a page
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.toString();
+        return text == null ? "" : ESCAPER.escape(CONTROL.replaceFrom(text, '\uFFFD'));
     }
 
     /** Escaped text whose {@code `backtick`} spans become {@code <code>} elements. */

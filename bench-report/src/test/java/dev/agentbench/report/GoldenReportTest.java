@@ -1,6 +1,7 @@
 package dev.agentbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 import dev.agentbench.api.result.CellStatus;
 import java.io.IOException;
@@ -24,9 +25,16 @@ import org.junit.jupiter.api.Test;
  * is a run of LOAD cells at N = 1, 16 and 64 beside a {@code turn1}, one of them FAILED.
  *
  * <p>After an intended change of format, regenerate the golden files with
- * {@code mvn -pl bench-report test -Dagentbench.golden.update=true} and review the diff.
+ * {@code mvn -pl bench-report test -Dagentbench.golden.update=true} (each test that rewrites its file
+ * fails, saying so), review the diff, and run the tests again without the property.
  */
 class GoldenReportTest {
+
+    /**
+     * The property that rewrites every golden file that differs from what is rendered; each test that
+     * rewrites one then fails, so that a run with it never passes on what it just wrote.
+     */
+    static final String UPDATE = "agentbench.golden.update";
 
     static Path fixedRun() throws URISyntaxException {
         return Paths.get(GoldenReportTest.class.getResource("/run-fixed/run.json").toURI()).getParent();
@@ -47,11 +55,15 @@ class GoldenReportTest {
     private static void assertGolden(ReportFormat format, Path run, String golden) throws Exception {
         String rendered = format.render(RunData.read(run), ReportOptions.defaults());
         Path goldenFile = Path.of("src/test/resources/golden", golden);
-        if (Boolean.getBoolean("agentbench.golden.update")) {
+        String sealed = Files.isRegularFile(goldenFile) ? Files.readString(goldenFile) : null;
+        if (Boolean.getBoolean(UPDATE) && !rendered.equals(sealed)) {
             Files.createDirectories(goldenFile.getParent());
             Files.writeString(goldenFile, rendered);
+            fail("Rewrote the golden file [" + goldenFile + "] (-D" + UPDATE + "=true): review its diff, then run"
+                    + " the test again without -D" + UPDATE);
         }
-        assertThat(rendered).isEqualTo(Files.readString(goldenFile));
+        assertThat(sealed).as("the golden file [%s]; write it with -D%s=true", goldenFile, UPDATE).isNotNull();
+        assertThat(rendered).isEqualTo(sealed);
     }
 
     @Test

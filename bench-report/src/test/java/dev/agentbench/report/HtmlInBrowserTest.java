@@ -10,12 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code report.html} in a real browser (Debian's headless Chromium, installed when missing; see
- * {@link Chromium}): it loads with no script error and no network request, its tables and charts
+ * {@code report.html} in a real browser (Debian's headless Chromium; skipped, saying what to
+ * install, when it is absent: see {@link Chromium}): it loads with no script error and no network request, its tables and charts
  * are laid out with a size, the reasons of failed cells are on the page, and nothing from a result
  * becomes markup; a run of forks shows its warm-up curves, a profiled run its flame graphs, a run of
  * LOAD cells its chart of turns per second. Leaves {@code target/browser/report.html}, {@code
@@ -66,6 +67,12 @@ class HtmlInBrowserTest {
             });
             </script>
             """;
+
+    /** Each test, not the class, is skipped without the browser, so that the build counts them as skipped. */
+    @BeforeEach
+    void needsTheBrowser() {
+        Chromium.assumeInstalled();
+    }
 
     @Test
     void theReportLoadsWithTablesChartsAndReasonsAndFetchesNothing(@TempDir Path temp) throws Exception {

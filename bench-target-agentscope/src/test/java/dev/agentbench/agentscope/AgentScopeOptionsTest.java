@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentbench.api.TargetContext;
+import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.script.Script;
 import io.agentscope.core.ReActAgent;
 import java.net.URI;
@@ -11,7 +12,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import reactor.core.Scannable;
+import reactor.core.scheduler.Schedulers;
 
+@SuppressWarnings("try") // a handle is opened for what it does to Reactor, and closed
 class AgentScopeOptionsTest {
 
     private static TargetContext context(Map<String, String> options) {
@@ -40,7 +44,8 @@ class AgentScopeOptionsTest {
                 .hasMessage("Target option [agent] must be one of [per_session, shared], was [pooled]");
         assertThatThrownBy(() -> AgentScopeOptions.of(context(Map.of("stream", "yes"))))
                 .hasMessageContaining("[stream] must be true or false");
-        assertThat(AgentScopeOptions.of(context(Map.of("temperature", "0")))).isNotNull();
+        assertThat(AgentScopeOptions.of(context(Map.of("temperature", "0", "recursion_limit", "4", "max_requests", "9"))))
+                .isEqualTo(new AgentScopeOptions(false, false, false));
     }
 
     @Test
@@ -53,6 +58,19 @@ class AgentScopeOptionsTest {
                 .hasMessage("Target option [bounded_elastic_threads] must be a positive integer, was [0]");
         assertThatThrownBy(() -> AgentScopeOptions.of(context(Map.of("bounded_elastic_threads", "lots"))))
                 .hasMessage("Target option [bounded_elastic_threads] must be a positive integer, was [lots]");
+    }
+
+    @Test
+    void theBoundedElasticCapIsReactorsSharedSchedulersWhileAHandleIsOpen() throws Exception {
+        try (TargetHandle handle = new AgentScopeTarget().open(context(Map.of("bounded_elastic_threads", "3")))) {
+            assertThat(Scannable.from(Schedulers.boundedElastic()).scan(Scannable.Attr.CAPACITY)).isEqualTo(3);
+        }
+        assertThat(Scannable.from(Schedulers.boundedElastic()).scan(Scannable.Attr.CAPACITY))
+                .isEqualTo(Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE);
+        try (TargetHandle handle = new AgentScopeTarget().open(context(Map.of()))) {
+            assertThat(Scannable.from(Schedulers.boundedElastic()).scan(Scannable.Attr.CAPACITY))
+                    .isEqualTo(Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE);
+        }
     }
 
     @Test

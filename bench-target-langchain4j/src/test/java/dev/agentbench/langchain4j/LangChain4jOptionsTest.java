@@ -37,7 +37,16 @@ class LangChain4jOptionsTest {
                 .hasMessage("Target option [tool_execution] must be one of [sequential, concurrent], was [parallel]");
         assertThatThrownBy(() -> LangChain4jOptions.of(context(Map.of("stream", "yes"))))
                 .hasMessageContaining("[stream] must be true or false");
-        assertThat(LangChain4jOptions.of(context(Map.of("temperature", "0")))).isNotNull();
+        assertThat(LangChain4jOptions.of(context(Map.of("temperature", "0", "recursion_limit", "40", "agent", "shared"))))
+                .isEqualTo(new LangChain4jOptions(false, false));
+    }
+
+    /** What the options do on the wire is LangChain4jWireTest's and ToolBehaviourTest's; here, that open reads them. */
+    @Test
+    void openingTheTargetRefusesAValueItCannotUse() {
+        assertThatThrownBy(() -> new LangChain4jTarget().open(context(Map.of("tool_execution", "parallel"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Target option [tool_execution] must be one of [sequential, concurrent], was [parallel]");
     }
 
     @Test

@@ -132,6 +132,11 @@ final class LangGraph4jHandle implements TargetHandle {
         saver.release(thread(userId, sessionId));
     }
 
+    /** The compiled graph's limit on node executions per turn. */
+    int recursionLimit() {
+        return graph.compileConfig.recursionLimit();
+    }
+
     /** The number of sessions whose checkpoints the agent holds. */
     int sessionsHeld() {
         return saver.threads();

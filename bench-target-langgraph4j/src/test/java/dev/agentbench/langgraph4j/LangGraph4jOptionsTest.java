@@ -28,7 +28,8 @@ class LangGraph4jOptionsTest {
     void streamAndTheRecursionLimitAreChosenByOptions() {
         assertThat(LangGraph4jOptions.of(context(Map.of("stream", "true", "recursion_limit", "40"))))
                 .isEqualTo(new LangGraph4jOptions(true, 40));
-        assertThat(LangGraph4jOptions.of(context(Map.of("tool_execution", "sequential")))).isNotNull();
+        assertThat(LangGraph4jOptions.of(context(Map.of("tool_execution", "sequential"))))
+                .isEqualTo(new LangGraph4jOptions(false, 100));
     }
 
     @Test
@@ -41,7 +42,21 @@ class LangGraph4jOptionsTest {
                 .hasMessage("Target option [recursion_limit] must be a positive integer, was [0]");
         assertThatThrownBy(() -> LangGraph4jOptions.of(context(Map.of("stream", "yes"))))
                 .hasMessageContaining("[stream] must be true or false");
-        assertThat(LangGraph4jOptions.of(context(Map.of("temperature", "0")))).isNotNull();
+        assertThat(LangGraph4jOptions.of(context(Map.of("temperature", "0", "agent", "shared", "max_requests", "9"))))
+                .isEqualTo(new LangGraph4jOptions(false, 100));
+    }
+
+    @Test
+    void theRecursionLimitIsTheCompiledGraphsOwn() throws Exception {
+        try (LangGraph4jHandle handle = (LangGraph4jHandle) new LangGraph4jTarget().open(context(Map.of()))) {
+            assertThat(handle.recursionLimit()).isEqualTo(100);
+        }
+        try (LangGraph4jHandle handle =
+                (LangGraph4jHandle) new LangGraph4jTarget().open(context(Map.of("recursion_limit", "40")))) {
+            assertThat(handle.recursionLimit()).isEqualTo(40);
+        }
+        assertThatThrownBy(() -> new LangGraph4jTarget().open(context(Map.of("recursion_limit", "0"))))
+                .hasMessage("Target option [recursion_limit] must be a positive integer, was [0]");
     }
 
     @Test

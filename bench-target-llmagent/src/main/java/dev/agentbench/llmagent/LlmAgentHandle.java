@@ -111,6 +111,11 @@ final class LlmAgentHandle implements TargetHandle {
         return e;
     }
 
+    /** The run configuration every turn runs with. */
+    RunConfig runConfig() {
+        return runConfig;
+    }
+
     @Override
     public void deleteSession(String userId, String sessionId) {
         runner.sessionService().deleteSession(APP_NAME, userId, sessionId).blockingAwait();

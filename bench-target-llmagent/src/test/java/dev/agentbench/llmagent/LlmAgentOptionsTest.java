@@ -12,6 +12,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 class LlmAgentOptionsTest {
@@ -63,7 +64,24 @@ class LlmAgentOptionsTest {
                         + " sequential], was [fast]");
         assertThatThrownBy(() -> LlmAgentOptions.of(context(Map.of("stream", "yes"))))
                 .hasMessageContaining("[stream] must be true or false");
-        assertThat(LlmAgentOptions.of(context(Map.of("temperature", "0")))).isNotNull();
+        assertThat(LlmAgentOptions.of(context(Map.of("temperature", "0", "agent", "shared", "recursion_limit", "4"))))
+                .isEqualTo(new LlmAgentOptions(false, ToolExecutionMode.NONE, OptionalInt.empty(), OptionalInt.empty()));
+    }
+
+    /** The dispatcher limits reaching OkHttp are AdkInFlightTest's; the modes reach the runner's RunConfig. */
+    @Test
+    void streamAndToolExecutionAreTheRunConfigOfEveryTurn() throws Exception {
+        try (LlmAgentHandle handle = (LlmAgentHandle) new LlmAgentTarget().open(context(Map.of()))) {
+            assertThat(handle.runConfig().streamingMode()).isEqualTo(StreamingMode.NONE);
+            assertThat(handle.runConfig().toolExecutionMode()).isEqualTo(ToolExecutionMode.NONE);
+        }
+        try (LlmAgentHandle handle = (LlmAgentHandle) new LlmAgentTarget().open(
+                context(Map.of("stream", "true", "tool_execution", "parallel")))) {
+            assertThat(handle.runConfig().streamingMode()).isEqualTo(StreamingMode.SSE);
+            assertThat(handle.runConfig().toolExecutionMode()).isEqualTo(ToolExecutionMode.PARALLEL);
+        }
+        assertThatThrownBy(() -> new LlmAgentTarget().open(context(Map.of("max_requests", "-1"))))
+                .hasMessage("Target option [max_requests] must be a positive integer, was [-1]");
     }
 
     @Test

@@ -84,14 +84,19 @@ public final class Environment {
      * {@code /etc/hostname}; null when none says. In a Kubernetes pod it is the pod's name.
      */
     static String hostName() {
+        return hostName(System::getenv, Path.of("/etc/hostname"));
+    }
+
+    /** {@link #hostName()} with the environment and the host name file given. */
+    static String hostName(java.util.function.UnaryOperator<String> environment, Path hostnameFile) {
         for (String variable : new String[] {"HOSTNAME", "COMPUTERNAME"}) {
-            String name = System.getenv(variable);
+            String name = environment.apply(variable);
             if (name != null && !name.isBlank()) {
                 return name.trim();
             }
         }
         try {
-            String name = java.nio.file.Files.readString(Path.of("/etc/hostname")).trim();
+            String name = java.nio.file.Files.readString(hostnameFile).trim();
             return name.isEmpty() ? null : name;
         } catch (IOException | SecurityException e) {
             return null;

@@ -1,5 +1,6 @@
 package dev.agentbench.core.internal;
 
+import com.google.common.math.Quantiles;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.script.Script;
 import java.io.IOException;
@@ -42,7 +43,8 @@ import java.util.function.Consumer;
  * (what the mock's JIT changes, free of this client's and the scheduler's noise), or, from a mock
  * without the timer, the median latency this client saw. It ends when at least {@link
  * Settings#minTime()} has passed and, at every level, the last {@link Settings#steadyWindows()}
- * readings are all within {@link Settings#band()} of their own median ({@code steady}); or at
+ * readings are all within {@link Settings#band()} of their own median and not each lower than the
+ * one before ({@code steady}); or at
  * {@link Settings#maxTime()}, or when {@code stop} says so (not steady). The result's medians are
  * the ones this client saw, over all levels of the first and the last window.
  *
@@ -93,7 +95,7 @@ public final class MockWarmer {
 
         /**
          * 1 s windows, at least 3 s, at most 30 s; steady when, at every level, the last 4 readings
-         * are within ±15% of their median.
+         * are within ±15% of their median and not each lower than the one before.
          *
          * <p>Measured on a shared 2-core machine while other builds ran (JDK 17; a fresh mock JVM
          * with {@code -Xmx512m}; turn1-, turn5-, loop5- and tools_parallel-like scripts; eight runs of
@@ -202,7 +204,8 @@ public final class MockWarmer {
 
     /**
      * Whether the last {@code count} of {@code medians} are all within {@code band} (a fraction) of
-     * their own median; never with fewer than {@code count} readings.
+     * their own median and not still falling (each lower than the one before: the mock still getting
+     * faster, however little). Never with fewer than {@code count} readings.
      */
     static boolean steady(List<Double> medians, int count, double band) {
         if (medians.size() < count) {
@@ -211,22 +214,19 @@ public final class MockWarmer {
         double[] last = medians.subList(medians.size() - count, medians.size()).stream()
                 .mapToDouble(Double::doubleValue).toArray();
         double center = median(last);
-        for (double value : last) {
-            if (!(Math.abs(value - center) <= band * center)) {
+        boolean falling = true;
+        for (int i = 0; i < last.length; i++) {
+            if (!(Math.abs(last[i] - center) <= band * center)) {
                 return false;
             }
+            falling &= i == 0 || last[i] < last[i - 1];
         }
-        return true;
+        return !falling;
     }
 
-    /** The median of {@code values}, which it sorts; {@code NaN} when there are none. */
+    /** The median of {@code values}; {@code NaN} when there are none. */
     static double median(double[] values) {
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        Arrays.sort(values);
-        int middle = values.length / 2;
-        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+        return values.length == 0 ? Double.NaN : Quantiles.median().compute(values);
     }
 
     /** The warm-up name of the {@code index}th script: unique in the run, within the mock's name rules. */

@@ -1,5 +1,6 @@
 package dev.agentbench.core.measure;
 
+import com.google.common.math.Quantiles;
 import dev.agentbench.api.result.WarmupShape;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -126,10 +127,8 @@ public final class SeriesShape {
         return sigma * sigma / 2;
     }
 
+    /** The median of {@code values[from, to)}, which it leaves as they are. */
     static double median(double[] values, int from, int to) {
-        double[] part = Arrays.copyOfRange(values, from, to);
-        Arrays.sort(part);
-        int n = part.length;
-        return n % 2 == 1 ? part[n / 2] : (part[n / 2 - 1] + part[n / 2]) / 2;
+        return Quantiles.median().computeInPlace(Arrays.copyOfRange(values, from, to));
     }
 }

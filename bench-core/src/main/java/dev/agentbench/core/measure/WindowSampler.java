@@ -1,17 +1,17 @@
 package dev.agentbench.core.measure;
 
+import com.google.common.math.Quantiles;
 import java.util.Arrays;
 
 /**
- * The samples of one warm-up window, kept in a fixed array without allocating: when the array is
- * full, every other kept sample is dropped and from then on only every second one is kept (then every
- * fourth, ...), so that what is kept stays an even subsample of the whole window however many
- * iterations it holds (a sub-microsecond target runs millions a second).
+ * The samples of one warm-up window, kept in a fixed array that adding never allocates: when the
+ * array is full, every other kept sample is dropped and from then on only every second one is kept
+ * (then every fourth, ...), so that what is kept stays an even subsample of the whole window however
+ * many iterations it holds (a sub-microsecond target runs millions a second).
  */
 final class WindowSampler {
 
     private final long[] kept;
-    private final long[] scratch;
     private int size;
     private int stride = 1;
     private int seen;
@@ -22,7 +22,6 @@ final class WindowSampler {
             throw new IllegalArgumentException("Capacity [" + capacity + "] must be even and at least 2");
         }
         kept = new long[capacity];
-        scratch = new long[capacity];
     }
 
     void add(long sample) {
@@ -48,14 +47,9 @@ final class WindowSampler {
         return seen;
     }
 
-    /** The median of the kept samples; {@code NaN} when there are none. */
+    /** The median of the kept samples; {@code NaN} when there are none. Allocates a copy of them, once a window. */
     double median() {
-        if (size == 0) {
-            return Double.NaN;
-        }
-        System.arraycopy(kept, 0, scratch, 0, size);
-        Arrays.sort(scratch, 0, size);
-        return size % 2 == 1 ? scratch[size / 2] : (scratch[size / 2 - 1] + (double) scratch[size / 2]) / 2;
+        return size == 0 ? Double.NaN : Quantiles.median().compute(Arrays.copyOf(kept, size));
     }
 
     void reset() {

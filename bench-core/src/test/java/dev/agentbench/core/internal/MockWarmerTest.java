@@ -222,10 +222,13 @@ class MockWarmerTest {
     }
 
     @Test
-    void steadyOnlyWhenTheLastReadingsAreWithinTheBandOfTheirMedian() {
+    void steadyOnlyWhenTheLastReadingsAreWithinTheBandOfTheirMedianAndNoLongerFalling() {
         assertThat(MockWarmer.steady(List.of(100.0, 50.0, 51.0, 49.0, 50.0), 4, 0.05)).isTrue();
         assertThat(MockWarmer.steady(List.of(50.0, 51.0, 49.0), 4, 0.05)).as("too few readings").isFalse();
-        assertThat(MockWarmer.steady(List.of(60.0, 57.0, 54.0, 51.0), 4, 0.05)).as("still falling").isFalse();
+        // Every reading within 5% of their median (50.5), but each lower than the one before.
+        assertThat(MockWarmer.steady(List.of(52.0, 51.0, 50.0, 49.0), 4, 0.05)).as("still falling").isFalse();
+        assertThat(MockWarmer.steady(List.of(52.0, 51.0, 49.0, 50.0), 4, 0.05)).as("no longer falling").isTrue();
+        assertThat(MockWarmer.steady(List.of(49.0, 50.0, 51.0, 52.0), 4, 0.05)).as("rising, within the band").isTrue();
         assertThat(MockWarmer.steady(List.of(50.0, 50.0, 50.0, 56.0), 4, 0.10)).isFalse();
         assertThat(MockWarmer.steady(List.of(50.0, 50.0, 50.0, 54.0), 4, 0.10)).isTrue();
     }

@@ -5,16 +5,22 @@ import io.vertx.core.Handler;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.AtomicHistogram;
 
 /**
  * The load counters of one registered script ({@link ScriptLoad}), shared by every event loop and
- * lock-free: requests in flight and their peak, and how late each hold (a delay timer) fired.
+ * lock-free: requests in flight and their peak, and how late each hold (a delay timer) fired (its
+ * 99th percentile from an HdrHistogram {@link AtomicHistogram}, which records without locking or
+ * allocating).
  *
  * <p>It is its own response end handler: {@link #accept} counts a request in, and the response's
  * end handler, which Vert.x calls exactly once per response (when it ends, or when its connection
  * closes first), counts it out — so no path leaks a count and none allocates.
  */
 public final class LoadCounters implements Handler<Void> {
+
+    /** The highest lateness the histogram tells apart: an hour, in microseconds. */
+    static final long LATE_HIGHEST_MICROS = 3_600_000_000L;
 
     private final LongAdder requests = new LongAdder();
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -23,7 +29,8 @@ public final class LoadCounters implements Handler<Void> {
     private final LongAdder heldNanos = new LongAdder();
     private final AtomicLong lateMaxNanos = new AtomicLong();
     private final LongAdder lateTotalNanos = new LongAdder();
-    private final LatenessHistogram late = new LatenessHistogram();
+    /** Microseconds of lateness, to within 1% (two significant digits); one hour and more count as one hour. */
+    private final AtomicHistogram late = new AtomicHistogram(LATE_HIGHEST_MICROS, 2);
 
     /** Counts a request in; the caller makes this object the response's end handler. */
     void accept() {
@@ -43,8 +50,13 @@ public final class LoadCounters implements Handler<Void> {
 
     /** Records a hold of {@code askedMs} whose timer was set at {@code setNanos} and fires now. */
     void held(long askedMs, long setNanos) {
+        held(askedMs, setNanos, System.nanoTime());
+    }
+
+    /** Records a hold of {@code askedMs} whose timer was set at {@code setNanos} and fired at {@code firedNanos}. */
+    void held(long askedMs, long setNanos, long firedNanos) {
         long asked = askedMs * 1_000_000L;
-        long lateNanos = System.nanoTime() - setNanos - asked;
+        long lateNanos = firedNanos - setNanos - asked;
         holds.increment();
         heldNanos.add(asked);
         if (lateNanos > 0) {
@@ -54,14 +66,15 @@ public final class LoadCounters implements Handler<Void> {
                 max = lateMaxNanos.get();
             }
         }
-        late.record(Math.max(0, lateNanos) / 1_000);
+        late.recordValue(Math.min(Math.max(0, lateNanos) / 1_000, LATE_HIGHEST_MICROS));
     }
 
     /** The counters now; each is read on its own, so a snapshot taken under load is not atomic. */
     public ScriptLoad snapshot() {
         long lateMaxMicros = lateMaxNanos.get() / 1_000;
-        // A bucket's upper edge may pass the true maximum; the percentile never does.
+        // The histogram answers with the highest value its bucket holds, which may pass the true
+        // maximum; the percentile never does.
         return new ScriptLoad(requests.sum(), inFlight.get(), maxInFlight.get(), holds.sum(), heldNanos.sum(),
-                lateMaxMicros, Math.min(late.percentile(0.99), lateMaxMicros), lateTotalNanos.sum() / 1_000);
+                lateMaxMicros, Math.min(late.getValueAtPercentile(99), lateMaxMicros), lateTotalNanos.sum() / 1_000);
     }
 }

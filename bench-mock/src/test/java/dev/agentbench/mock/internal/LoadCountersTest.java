@@ -11,25 +11,36 @@ import org.junit.jupiter.api.Test;
 class LoadCountersTest {
 
     @Test
-    void histogramBucketsHoldTheirValuesWithinOneThirtySecond() {
-        for (long v = 0; v < 5_000_000; v += v < 1000 ? 1 : 997) {
-            long edge = LatenessHistogram.upperEdge(LatenessHistogram.index(v));
-            assertThat(edge).as("value %d", v).isGreaterThanOrEqualTo(v).isLessThanOrEqualTo(v + v / 32);
+    void theP99OfLatenessIsWithinOnePercentAboveTheTrueValueAndNeverAboveTheMaximum() {
+        LoadCounters load = new LoadCounters();
+        assertThat(load.snapshot().lateP99Micros()).isZero();
+        long set = 1_000_000_000L;
+        for (int late = 1; late <= 1_000; late++) {
+            load.held(10, set, set + 10_000_000L + late * 1_000_000L); // asked 10 ms, 1..1000 ms late
         }
-        assertThat(LatenessHistogram.upperEdge(LatenessHistogram.index(Long.MAX_VALUE))).isEqualTo(Long.MAX_VALUE);
+        ScriptLoad snapshot = load.snapshot();
+        assertThat(snapshot.holds()).isEqualTo(1_000);
+        assertThat(snapshot.lateMaxMicros()).isEqualTo(1_000_000L);
+        assertThat(snapshot.lateP99Micros()).isBetween(990_000L, 990_000L + 9_900L);
+        assertThat(snapshot.lateTotalMicros()).isEqualTo(1_000L * 1_001 / 2 * 1_000);
+
+        LoadCounters exact = new LoadCounters();
+        for (int late = 1; late <= 100; late++) {
+            exact.held(1, set, set + 1_000_000L + late * 1_000L); // 1..100 µs late: small values are exact
+        }
+        assertThat(exact.snapshot().lateP99Micros()).isEqualTo(99);
+        assertThat(exact.snapshot().lateMaxMicros()).isEqualTo(100);
     }
 
     @Test
-    void percentileIsTheBucketEdgeAtTheRank() {
-        LatenessHistogram histogram = new LatenessHistogram();
-        assertThat(histogram.percentile(0.99)).isZero();
-        for (int v = 1; v <= 100; v++) {
-            histogram.record(v);
-        }
-        assertThat(histogram.percentile(0.99)).isEqualTo(99);
-        assertThat(histogram.percentile(0.5)).isEqualTo(50);
-        histogram.record(1_000_000);
-        assertThat(histogram.percentile(1.0)).isBetween(1_000_000L, 1_000_000L + 1_000_000L / 32);
+    void aHoldLaterThanAnHourCountsAsAnHourInThePercentileAndInFullInTheMaximum() {
+        LoadCounters load = new LoadCounters();
+        long set = 1_000_000_000L;
+        load.held(1, set, set + 1_000_000L + 7_200_000_000_000L); // two hours late
+        ScriptLoad snapshot = load.snapshot();
+        assertThat(snapshot.lateMaxMicros()).isEqualTo(7_200_000_000L);
+        assertThat(snapshot.lateP99Micros()).isBetween(LoadCounters.LATE_HIGHEST_MICROS,
+                LoadCounters.LATE_HIGHEST_MICROS + LoadCounters.LATE_HIGHEST_MICROS / 100);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.agentbench.report.stats;
 
+import com.google.common.math.Quantiles;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.Fork;
 import java.util.ArrayList;
@@ -109,14 +110,11 @@ public final class ForkSamples {
     }
 
     private static double sortedMedian(long[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + (double) sorted[n / 2]) / 2;
+        return Quantiles.median().compute(sorted);
     }
 
-    /** The median of {@code values}, which it sorts. */
+    /** The median of {@code values}, which it reorders. */
     private static double median(double[] values) {
-        Arrays.sort(values);
-        int n = values.length;
-        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+        return Quantiles.median().computeInPlace(values);
     }
 }
