@@ -3,6 +3,7 @@ package dev.agentbench.core.internal;
 import com.google.common.math.Quantiles;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.script.Script;
+import dev.agentbench.mockclient.MockAdmin;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;

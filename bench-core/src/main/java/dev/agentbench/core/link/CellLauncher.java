@@ -11,7 +11,7 @@ import dev.agentbench.core.Defaults;
 import dev.agentbench.core.internal.BoundedLog;
 import dev.agentbench.core.internal.Json;
 import dev.agentbench.core.BenchmarkDescriptor;
-import dev.agentbench.core.internal.MockAdmin;
+import dev.agentbench.mockclient.MockAdmin;
 import dev.agentbench.core.internal.OutputPump;
 import dev.agentbench.core.internal.Processes;
 import dev.agentbench.core.internal.RunGuard;

@@ -9,7 +9,7 @@ import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptTurn;
 import dev.agentbench.api.script.Step;
-import dev.agentbench.core.internal.MockAdmin.MockLoad;
+import dev.agentbench.mockclient.MockAdmin.MockLoad;
 import dev.agentbench.core.measure.LoadProcedure;
 import dev.agentbench.core.measure.PassSettings;
 import java.time.Duration;

@@ -1,6 +1,7 @@
-package dev.agentbench.core.internal;
+package dev.agentbench.mockclient;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.script.Script;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -12,29 +13,45 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The mock's admin API, as the parent uses it: {@code PUT /admin/scripts/<name>} registers a script
- * (its JSON as {@link Json} writes it), {@code DELETE} removes it, and {@code /s/<name>/v1} is where it
- * is served. The parent registers every script a child JVM needs before the child starts, so that
- * nothing of this is on a measured JVM's path.
+ * The mock's admin API: {@code PUT /admin/scripts/<name>} registers a script (its JSON as Jackson
+ * writes the record), {@code DELETE} removes it, {@code GET /admin/scripts/<name>/load} reads its
+ * counters, and {@code /s/<name>/v1} is where it is served. A run's parent registers every script a
+ * child JVM needs before the child starts, so that nothing of this is on a measured JVM's path; the
+ * contract kit registers the scripts of a test class the same way.
  */
 public final class MockAdmin {
 
-    /** How long one admin call may take. */
+    /** How long one admin call may take, unless the constructor is given another time. */
     public static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    /** The admin API's JSON: scripts written as the records are, counters read tolerantly. */
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpClient client;
     private final String base;
+    private final Duration timeout;
 
     /** @param mockUrl where the mock listens, for example {@code http://127.0.0.1:41234} */
     public MockAdmin(HttpClient client, URI mockUrl) {
+        this(client, mockUrl, TIMEOUT);
+    }
+
+    /** @param timeout how long one admin call may take */
+    public MockAdmin(HttpClient client, URI mockUrl, Duration timeout) {
         this.client = Objects.requireNonNull(client, "client");
         String url = mockUrl.toString();
         this.base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
     }
 
     /** A client for admin calls alone: HTTP/1.1, the admin timeout to connect. */
     public static HttpClient client() {
-        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT).build();
+        return client(TIMEOUT);
+    }
+
+    /** A client for admin calls alone: HTTP/1.1, {@code connectTimeout} to connect. */
+    public static HttpClient client(Duration connectTimeout) {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build();
     }
 
     /** Where the mock listens, without a trailing slash. */
@@ -47,12 +64,22 @@ public final class MockAdmin {
         return URI.create(base + "/s/" + name + "/v1");
     }
 
-    /** Registers {@code script} under its name; throws when the mock does not accept it. */
+    /**
+     * Registers {@code script} under its name, replacing a script of that name.
+     *
+     * @throws Refused when the mock does not accept it
+     * @throws com.fasterxml.jackson.core.JsonProcessingException when the script cannot be written as JSON
+     * @throws IOException when the mock cannot be reached
+     */
     public void register(Script script) throws IOException {
-        call("PUT", script.name(), Json.mapper().writeValueAsString(script));
+        call("PUT", script.name(), JSON.writeValueAsString(script));
     }
 
-    /** Removes the script registered under {@code name}. */
+    /**
+     * Removes the script registered under {@code name}.
+     *
+     * @throws Refused when there is none, or the mock does not remove it
+     */
     public void unregister(String name) throws IOException {
         call("DELETE", name, null);
     }
@@ -63,7 +90,7 @@ public final class MockAdmin {
      */
     public MockLoad load(String name) throws IOException {
         String json = call("GET", name + "/load", null);
-        return Json.mapper().readValue(json, MockLoad.class);
+        return JSON.readValue(json, MockLoad.class);
     }
 
     /**
@@ -93,9 +120,33 @@ public final class MockAdmin {
         }
     }
 
+    /** The mock answered an admin call with a status other than 2xx. */
+    public static final class Refused extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        /** The answer; not kept when the exception is serialized. */
+        private final transient HttpResponse<String> response;
+
+        Refused(String method, URI uri, HttpResponse<String> response) {
+            super("The mock answered " + method + " [" + uri + "] with [" + response.statusCode() + "]: "
+                    + response.body());
+            this.response = response;
+        }
+
+        /** The HTTP status the mock answered with. */
+        public int status() {
+            return response.statusCode();
+        }
+
+        /** What the mock said, its reason for refusing. */
+        public String body() {
+            return response.body();
+        }
+    }
+
     private String call(String method, String name, String body) throws IOException {
         URI uri = URI.create(base + "/admin/scripts/" + name);
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(TIMEOUT);
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout);
         if (body == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());
         } else {
@@ -111,8 +162,7 @@ public final class MockAdmin {
             throw new IOException("The mock did not answer " + method + " [" + uri + "]: " + e, e);
         }
         if (response.statusCode() / 100 != 2) {
-            throw new IOException("The mock answered " + method + " [" + uri + "] with [" + response.statusCode()
-                    + "]: " + response.body());
+            throw new Refused(method, uri, response);
         }
         return response.body();
     }

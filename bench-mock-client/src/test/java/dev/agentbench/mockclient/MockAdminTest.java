@@ -1,4 +1,4 @@
-package dev.agentbench.core.internal;
+package dev.agentbench.mockclient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
