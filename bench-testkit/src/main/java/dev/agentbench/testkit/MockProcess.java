@@ -1,31 +1,31 @@
 package dev.agentbench.testkit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.script.Script;
+import dev.agentbench.mockclient.MockAdmin;
+import dev.agentbench.mockclient.MockJvm;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The real mock in a JVM of its own, started from the mock's standalone jar
  * ({@code dev.agentbench:bench-mock}, classifier {@code standalone}), so that nothing of the mock
  * (Vert.x, Netty, its Jackson) is loaded in the JVM of the tests: it listens on a free loopback port,
  * and scripts are registered through its admin API. Start one per test class and close it after.
+ *
+ * <p>Starting, the address, the admin calls and stopping are bench-core's own ({@code
+ * dev.agentbench:bench-mock-client}, which a run uses to start its mock too, and which brings
+ * nothing but Jackson); this class adds the kit's JVM options, timeouts, log file and messages.
  *
  * <p>The process never outlives its test JVM: {@link #close()} ends it, a shutdown hook ends what is
  * still running when the JVM exits, and the mock ends by itself as soon as its standard input (a
@@ -38,17 +38,13 @@ import java.util.regex.Pattern;
 public final class MockProcess implements AutoCloseable {
 
     /** The main class the mock's JVM runs. */
-    static final String MAIN_CLASS = "dev.agentbench.mock.MockMain";
+    static final String MAIN_CLASS = MockJvm.MAIN_CLASS;
 
-    /** What the mock prints once it listens (see {@code MockMain}). */
-    private static final Pattern LISTENING = Pattern.compile("agentbench-mock listening on (http://\\S+)");
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final long STOP_WAIT_SECONDS = 5;
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** One client for every mock of the JVM: its selector thread is a daemon, and the JDK 17 client has no close. */
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(ADMIN_TIMEOUT).build();
+    private static final HttpClient HTTP = MockAdmin.client(ADMIN_TIMEOUT);
 
     /**
      * The mock's JVM options: a test class's mock serves a few hundred requests, so the quickest
@@ -56,14 +52,13 @@ public final class MockProcess implements AutoCloseable {
      */
     private static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 
-    private final Process process;
-    private final String baseUrl;
+    private final MockJvm jvm;
+    private final MockAdmin admin;
     private final Path log;
-    private volatile boolean closed;
 
-    private MockProcess(Process process, String baseUrl, Path log) {
-        this.process = process;
-        this.baseUrl = baseUrl;
+    private MockProcess(MockJvm jvm, Path log) {
+        this.jvm = jvm;
+        this.admin = new MockAdmin(HTTP, jvm.baseUrl(), ADMIN_TIMEOUT);
         this.log = log;
     }
 
@@ -76,51 +71,13 @@ public final class MockProcess implements AutoCloseable {
     public static MockProcess start() throws IOException {
         Path jar = MockJar.locate();
         Path log = Logs.create();
-        List<String> command = new ArrayList<>();
-        command.add(javaExecutable().toString());
-        command.addAll(JVM_OPTIONS);
-        command.add("-cp");
-        command.add(jar.toString());
-        command.add(MAIN_CLASS);
-        command.add("--port");
-        command.add("0");
-        command.add("--exit-on-stdin-eof");
-        Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
-        Reaper.watch(process);
+        MockJvm.Launch launch = new MockJvm.Launch(javaExecutable(), JVM_OPTIONS, jar.toString(), MAIN_CLASS,
+                START_TIMEOUT, Duration.ofSeconds(STOP_WAIT_SECONDS));
         try {
-            return new MockProcess(process, awaitAddress(process, log), log);
-        } catch (RuntimeException e) {
-            stop(process);
-            throw e;
-        }
-    }
-
-    /** Waits for the line that says where the mock listens. */
-    private static String awaitAddress(Process process, Path log) throws IOException {
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        while (true) {
-            Matcher matcher = LISTENING.matcher(Files.readString(log, StandardCharsets.UTF_8));
-            if (matcher.find()) {
-                return matcher.group(1);
-            }
-            if (!process.isAlive()) {
-                throw new IllegalStateException("The mock exited with code [" + process.exitValue()
-                        + "] before saying where it listens; its log [" + log + "]:" + System.lineSeparator()
-                        + Logs.read(log));
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("The mock did not say where it listens within [" + START_TIMEOUT
-                        + "]; its log [" + log + "]:" + System.lineSeparator() + Logs.read(log));
-            }
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while the mock was starting; its log [" + log + "]", e);
-            }
+            return new MockProcess(MockJvm.start(launch, Reaper.OWNER, new FileOutputStream(log.toFile(), true)), log);
+        } catch (MockJvm.StartFailure e) {
+            throw new IllegalStateException("The mock " + e.reason() + "; its log [" + log + "]:"
+                    + System.lineSeparator() + Logs.read(log), e);
         }
     }
 
@@ -132,12 +89,12 @@ public final class MockProcess implements AutoCloseable {
 
     /** Where the mock listens, for example {@code http://127.0.0.1:41234}. */
     public String baseUrl() {
-        return baseUrl;
+        return admin.base();
     }
 
     /** The OpenAI-compatible base URL that serves the script registered as {@code script}. */
     public String baseUrl(String script) {
-        return baseUrl + "/s/" + script + "/v1";
+        return admin.scriptUrl(script).toString();
     }
 
     /**
@@ -148,37 +105,36 @@ public final class MockProcess implements AutoCloseable {
      *     process is still running and where its log is
      */
     public void register(Script script) {
-        String body;
         try {
-            body = JSON.writeValueAsString(script);
+            admin.register(script);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("Script [" + script.name() + "] cannot be written as JSON: " + e, e);
-        }
-        HttpResponse<String> response = admin("PUT", script.name(), HttpRequest.BodyPublishers.ofString(body));
-        if (response.statusCode() / 100 != 2) {
+        } catch (MockAdmin.Refused e) {
             throw new IllegalArgumentException("The mock refused script [" + script.name() + "] with HTTP "
-                    + response.statusCode() + ": " + response.body());
+                    + e.status() + ": " + e.body(), e);
+        } catch (IOException e) {
+            throw unreachable(e);
         }
     }
 
     /** Removes the script registered as {@code name}; {@code false} if there was none. */
     public boolean unregister(String name) {
-        HttpResponse<String> response = admin("DELETE", name, HttpRequest.BodyPublishers.noBody());
-        return response.statusCode() / 100 == 2;
+        try {
+            admin.unregister(name);
+            return true;
+        } catch (MockAdmin.Refused e) {
+            return false;
+        } catch (IOException e) {
+            throw unreachable(e);
+        }
     }
 
-    private HttpResponse<String> admin(String method, String name, HttpRequest.BodyPublisher body) {
-        URI uri = URI.create(baseUrl + "/admin/scripts/" + name);
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(ADMIN_TIMEOUT)
-                .header("Content-Type", "application/json").method(method, body).build();
-        try {
-            return HTTP.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(method + " [" + uri + "] failed: " + e + "; " + describe(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(method + " [" + uri + "] was interrupted", e);
+    /** The mock did not answer, or the call was interrupted: what the mock's process is doing. */
+    private RuntimeException unreachable(IOException e) {
+        if (e instanceof java.io.InterruptedIOException) {
+            return new IllegalStateException(e.getMessage(), e);
         }
+        return new UncheckedIOException(e.getMessage() + "; " + describe(), e);
     }
 
     /** The mock's output: the line saying where it listens, then anything it printed. */
@@ -188,11 +144,12 @@ public final class MockProcess implements AutoCloseable {
 
     /** The process id of the mock's JVM. */
     public long pid() {
-        return process.pid();
+        return jvm.process().pid();
     }
 
     /** Whether the mock's process is running; what its log holds, and where. */
     String describe() {
+        Process process = jvm.process();
         String state = process.isAlive() ? "the mock (pid " + process.pid() + ") is running"
                 : "the mock (pid " + process.pid() + ") has exited with code [" + process.exitValue() + "]";
         return state + "; its log [" + log + "]";
@@ -205,37 +162,15 @@ public final class MockProcess implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        stop(process);
+        jvm.close();
+        Process process = jvm.process();
         try {
             String text = Files.readString(log, StandardCharsets.UTF_8).strip();
-            if (LISTENING.matcher(text).matches() && !process.isAlive() && process.exitValue() == 0) {
+            if (MockJvm.LISTENING.matcher(text).matches() && !process.isAlive() && process.exitValue() == 0) {
                 Files.deleteIfExists(log);
             }
         } catch (IOException e) {
             // The log stays where it is.
-        }
-    }
-
-    private static void stop(Process process) {
-        try {
-            process.getOutputStream().close();
-            if (!process.waitFor(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroy();
-                if (!process.waitFor(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                    process.destroyForcibly().waitFor(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
-                }
-            }
-        } catch (IOException e) {
-            process.destroyForcibly();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-        } finally {
-            Reaper.forget(process);
         }
     }
 
@@ -244,17 +179,36 @@ public final class MockProcess implements AutoCloseable {
 
         private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
 
+        /** Starts a mock and remembers it until it is ended: terminated, then killed if it stays. */
+        static final MockJvm.Owner OWNER = new MockJvm.Owner() {
+            @Override
+            public Process start(ProcessBuilder builder) throws IOException {
+                Process process = builder.start();
+                RUNNING.add(process);
+                return process;
+            }
+
+            @Override
+            public void release(Process process) {
+                try {
+                    if (process.isAlive()) {
+                        process.destroy();
+                        if (!process.waitFor(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                            process.destroyForcibly().waitFor(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+                        }
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    process.destroyForcibly();
+                } finally {
+                    RUNNING.remove(process);
+                }
+            }
+        };
+
         static {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(Process::destroy),
                     "agentbench-testkit-mock-reaper"));
-        }
-
-        static void watch(Process process) {
-            RUNNING.add(process);
-        }
-
-        static void forget(Process process) {
-            RUNNING.remove(process);
         }
     }
 
