@@ -1,6 +1,7 @@
 package dev.agentbench.core;
 
 import dev.agentbench.core.internal.BoundedLog;
+import dev.agentbench.core.measure.PassSetters;
 import dev.agentbench.core.measure.PassSettings;
 import dev.agentbench.core.measure.Setting;
 import dev.agentbench.report.ReportOptions;
@@ -246,10 +247,10 @@ public final class BenchOptions {
     /**
      * Collects options; {@link #build()} validates them. Setters reject {@code null}. The pass
      * settings are set as on {@link PassSettings.Builder}: any of {@link PassSettings#SETTINGS}
-     * through {@link #set}, the common ones through the fluent methods of {@link PassSettings.Setters}
+     * through {@link #set}, the common ones through the fluent methods of {@link PassSetters}
      * ({@code forks(1)}, {@code warmupTime(...)}, {@code measureTime(...)}, ...).
      */
-    public static final class Builder implements PassSettings.Setters<Builder> {
+    public static final class Builder implements PassSetters<Builder> {
         private List<String> targets = List.of();
         private List<String> benchmarks = List.of();
         private List<Integer> concurrency = Defaults.CONCURRENCY;

@@ -2,6 +2,7 @@ package dev.agentbench.core.measure;
 
 import dev.agentbench.core.Defaults;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,9 +17,9 @@ import java.util.function.Function;
  *
  * <p>A pass setting is declared once, as one {@link Setting} constant below (its name, type,
  * default, check, dry-run value, option and help) listed in {@link #SETTINGS}. From that
- * declaration alone both builders take it ({@link Setters#set}), the command line has its option,
+ * declaration alone both builders take it ({@link PassSetters#set}), the command line has its option,
  * the cell spec carries it ({@link #toText}, {@link #fromText}) and {@code run.json}'s settings
- * record it under its name. A one-line accessor and a fluent setter in {@link Setters} are a
+ * record it under its name. A one-line accessor and a fluent setter in {@link PassSetters} are a
  * convenience for the code that reads it often; {@link #get} and {@code set} need neither.
  *
  * <p>A fork warms up in windows of {@link #WINDOW} until a trend test finds no trend left in the
@@ -57,7 +58,8 @@ public final class PassSettings {
             .build();
 
     /** How long a time-boxed timed pass runs. */
-    public static final Setting<Duration> MEASURE_TIME = Setting.of("measureTime", Duration.class, Defaults.MEASURE_TIME)
+    public static final Setting<Duration> MEASURE_TIME = Setting.of("measureTime", Duration.class,
+                    Defaults.MEASURE_TIME)
             .check(Setting.positive("Measure time"))
             .option("DURATION", "--measure-time")
             .help("How long each fork's timed pass runs, within --min-iterations and --max-iterations "
@@ -262,10 +264,15 @@ public final class PassSettings {
 
     /** A setting's value; {@code null} for none. */
     public <T> T get(Setting<T> setting) {
-        if (!values.containsKey(setting)) {
-            throw new IllegalArgumentException("Setting [" + setting + "] is no pass setting; pass settings: " + SETTINGS);
+        return setting.type().cast(values.get(known(setting)));
+    }
+
+    private static <T> Setting<T> known(Setting<T> setting) {
+        if (!SETTINGS.contains(setting)) {
+            throw new IllegalArgumentException("Setting [" + setting + "] is no pass setting; pass settings: "
+                    + SETTINGS);
         }
-        return setting.type().cast(values.get(setting));
+        return setting;
     }
 
     // The values the procedures read, by their settings' names.
@@ -419,132 +426,18 @@ public final class PassSettings {
     }
 
     /**
-     * Sets pass settings, on {@link Builder} and on {@code BenchOptions.Builder} alike: any setting
-     * through {@link #set}, the common ones through a fluent method of their own.
-     *
-     * @param <B> the builder, which every method returns
-     */
-    public interface Setters<B> {
-
-        /**
-         * Gives {@code setting} a value, checked at {@code build()}.
-         *
-         * @throws NullPointerException when {@code value} is {@code null}, naming the setting
-         * @throws IllegalArgumentException when {@code setting} is none of {@link #SETTINGS}
-         */
-        <T> B set(Setting<T> setting, T value);
-
-        /** {@link #FORKS}: fresh JVMs per cell (default {@link Defaults#FORKS}). */
-        default B forks(int forks) {
-            return set(FORKS, forks);
-        }
-
-        /** {@link #MEASURE_TIME}: how long each fork's timed pass runs (default {@link Defaults#MEASURE_TIME}). */
-        default B measureTime(Duration measureTime) {
-            return set(MEASURE_TIME, measureTime);
-        }
-
-        /** {@link #MIN_ITERATIONS} of a time-boxed timed pass (default {@link Defaults#MIN_ITERATIONS}). */
-        default B minIterations(int minIterations) {
-            return set(MIN_ITERATIONS, minIterations);
-        }
-
-        /** {@link #MAX_ITERATIONS} of a time-boxed timed pass (default {@link Defaults#MAX_ITERATIONS}). */
-        default B maxIterations(int maxIterations) {
-            return set(MAX_ITERATIONS, maxIterations);
-        }
-
-        /** {@link #ITERATIONS}: exactly this many timed iterations per fork, instead of a time box; at least 1. */
-        default B iterations(int iterations) {
-            return set(ITERATIONS, iterations);
-        }
-
-        /** {@link #WARMUP_TIME}: the least time each fork warms up (default {@link Defaults#WARMUP_TIME}). */
-        default B warmupTime(Duration warmupTime) {
-            return set(WARMUP_TIME, warmupTime);
-        }
-
-        /**
-         * {@link #WARMUP_MAX}: the longest each fork warms up (default {@link Defaults#WARMUP_MAX}, or
-         * the warm-up time if longer).
-         */
-        default B warmupMax(Duration warmupMax) {
-            return set(WARMUP_MAX, warmupMax);
-        }
-
-        /** {@link #WARMUP}: warm-up iterations each fork runs at least (default {@link Defaults#WARMUP_ITERATIONS}). */
-        default B warmup(int warmup) {
-            return set(WARMUP, warmup);
-        }
-
-        /** {@link #WINDOW}: the length of a warm-up window (default {@link Defaults#WARMUP_WINDOW}). */
-        default B warmupWindow(Duration window) {
-            return set(WINDOW, window);
-        }
-
-        /** {@link #BAND}: the steady band, a fraction (default {@link Defaults#STEADY_BAND}). */
-        default B steadyBand(double band) {
-            return set(BAND, band);
-        }
-
-        /** {@link #FOOTPRINT_AGENTS}: agents a FOOTPRINT cell holds at once; at least 1. */
-        default B footprintAgents(int footprintAgents) {
-            return set(FOOTPRINT_AGENTS, footprintAgents);
-        }
-
-        /** {@link #GROWTH_SESSIONS}: sessions a SESSION_GROWTH cell runs; at least 1. */
-        default B growthSessions(int growthSessions) {
-            return set(GROWTH_SESSIONS, growthSessions);
-        }
-
-        /** {@link #COLD_STARTS}: fresh JVMs a COLD_START cell starts; at least 1. */
-        default B coldStarts(int coldStarts) {
-            return set(COLD_STARTS, coldStarts);
-        }
-
-        /** {@link #MODEL_LATENCY}: how long the mock holds each reply of a LOAD cell before its first byte. */
-        default B modelLatency(Duration modelLatency) {
-            return set(MODEL_LATENCY, modelLatency);
-        }
-
-        /** {@link #MODEL_CHUNK_DELAY}: how long the mock waits before each further streamed chunk (default 0). */
-        default B modelChunkDelay(Duration modelChunkDelay) {
-            return set(MODEL_CHUNK_DELAY, modelChunkDelay);
-        }
-
-        /** {@link #LOAD_THREADS}: {@value #PLATFORM_THREADS} (the default) or {@value #VIRTUAL_THREADS}. */
-        default B loadThreads(String loadThreads) {
-            return set(LOAD_THREADS, loadThreads);
-        }
-
-        /** {@link #PROFILE}: {@value #JFR}, or {@value #NO_PROFILE} (the default) for none. */
-        default B profile(String profile) {
-            return set(PROFILE, profile);
-        }
-
-        /** {@link #DRY_RUN}: one checked iteration per cell, nothing else. */
-        default B dryRun(boolean dryRun) {
-            return set(DRY_RUN, dryRun);
-        }
-    }
-
-    /**
      * Collects pass settings, starting from their defaults; {@link #build()} checks them all. {@link
      * #WARMUP_MAX}, unless set, is the larger of its default and {@link #WARMUP_TIME}; {@link
      * #WARMUP_TIME}, unless set, is the smaller of its default and {@link #WARMUP_MAX}.
      */
-    public static final class Builder implements Setters<Builder> {
+    public static final class Builder implements PassSetters<Builder> {
         private final Map<Setting<?>, Object> given = new LinkedHashMap<>();
 
         private Builder() {}
 
         @Override
         public <T> Builder set(Setting<T> setting, T value) {
-            if (!SETTINGS.contains(setting)) {
-                throw new IllegalArgumentException("Setting [" + setting + "] is no pass setting; pass settings: "
-                        + SETTINGS);
-            }
-            given.put(setting, Objects.requireNonNull(value, setting.name()));
+            given.put(known(setting), Objects.requireNonNull(value, setting.name()));
             return this;
         }
 
@@ -595,7 +488,7 @@ public final class PassSettings {
                     }
                 }
             }
-            return new PassSettings(java.util.Collections.unmodifiableMap(values));
+            return new PassSettings(Collections.unmodifiableMap(values));
         }
 
         private <T> T checked(Setting<T> setting) {

@@ -229,7 +229,8 @@ public final class Setting<T> {
             this.name = Objects.requireNonNull(name, "name");
             this.type = Objects.requireNonNull(type, "type");
             if (!TYPES.contains(type)) {
-                throw new IllegalArgumentException("Setting [" + name + "] has a type a spec cannot hold: " + type.getName());
+                throw new IllegalArgumentException("Setting [" + name + "] has a type a spec cannot hold: "
+                        + type.getName());
             }
             this.defaultValue = defaultValue;
         }
