@@ -1,9 +1,14 @@
 package dev.agentbench.core.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +29,20 @@ class PassSettingsTest {
                 .containsExactlyInAnyOrder("iterations", "measureTime", "minIterations", "maxIterations", "warmup",
                         "warmupTime", "warmupMax", "window", "band", "forks", "footprintAgents", "growthSessions",
                         "coldStarts", "modelLatency", "modelChunkDelay", "loadThreads", "dryRun", "profile");
+    }
+
+    @Test
+    void everySettingDeclaredIsListed() {
+        List<Object> declared = new ArrayList<>();
+        for (Field field : PassSettings.class.getFields()) {
+            if (field.getType() == Setting.class && Modifier.isStatic(field.getModifiers())) {
+                declared.add(assertDoesNotThrow(() -> field.get(null)));
+            }
+        }
+
+        assertThat(declared).as("a setting not in SETTINGS is on no command line, in no spec and in no run.json")
+                .hasSize(PassSettings.SETTINGS.size()).containsExactlyInAnyOrderElementsOf(PassSettings.SETTINGS);
+        assertThat(PassSettings.SETTINGS).extracting(Setting::name).doesNotHaveDuplicates();
     }
 
     @Test
