@@ -82,6 +82,11 @@ class RunJarIT {
                     .isEqualTo(2);
         }
         assertThat(run.path("cells")).hasSize(2);
+        // the pass settings of the command line, as the parent handed them to each child and as run.json records them
+        assertThat(Files.readString(runDir.resolve("raw/turn1.spec.properties")))
+                .contains("passes.forks=2", "passes.iterations=40", "passes.warmup=20", "passes.warmupMax=PT0S");
+        assertThat(run.path("settings").path("iterations").asText()).isEqualTo("40");
+        assertThat(run.path("settings").path("warmupTime").asText()).isEqualTo("PT0S");
 
         JsonNode summary = JSON.readTree(runDir.resolve("summary.json").toFile());
         assertThat(summary.path("runId").asText()).isEqualTo(runDir.getFileName().toString());
