@@ -6,6 +6,7 @@ import dev.agentbench.core.Defaults;
 import dev.agentbench.core.RunSummary;
 import dev.agentbench.core.Shard;
 import dev.agentbench.report.ReportOptions;
+import dev.agentbench.report.ReportsListener;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -221,7 +222,6 @@ final class RunCommand implements Callable<Integer> {
                 .benchmarks(names("Benchmarks", "--benchmarks", benchmarks))
                 .resultsDir(resultsDir == null ? Defaults.RESULTS_DIR : resultsDir)
                 .pluginDirs(plugins)
-                .baseline(baseline)
                 .targetOptions(targetOptions)
                 .arguments(spec.commandLine().getParseResult().originalArgs());
         if (!concurrency.isEmpty()) {
@@ -268,8 +268,10 @@ final class RunCommand implements Callable<Integer> {
         }
         try (ProgressPrinter progress = new ProgressPrinter(out, err, quiet, main.terminal(), dryRun,
                 System::nanoTime, TICK, terminalWidth())) {
+            // the reports listener before the progress: the reports' place is printed before the summary line
             RunSummary summary = new BenchRunner(builder
                     .listener(IgnoredSigint.warnOnStart(IgnoredSigint.warning(), err))
+                    .listener(new ReportsListener(new ReportOptions(baseline), progress))
                     .listener(progress).build()).run();
             return summary.allOk() ? Main.OK : Main.CELLS_FAILED;
         } catch (UncheckedIOException e) {
