@@ -8,6 +8,7 @@ import dev.agentbench.core.Shard;
 import dev.agentbench.core.measure.PassSettings;
 import dev.agentbench.core.measure.Setting;
 import dev.agentbench.report.ReportOptions;
+import dev.agentbench.report.ReportsListener;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -141,8 +142,10 @@ final class RunCommand implements Callable<Integer> {
         boolean dryRun = Boolean.TRUE.equals(given(PassSettings.DRY_RUN));
         try (ProgressPrinter progress = new ProgressPrinter(out, err, quiet, main.terminal(), dryRun,
                 System::nanoTime, TICK, terminalWidth())) {
+            // the reports listener before the progress: the reports' place is printed before the summary line
             RunSummary summary = new BenchRunner(builder
                     .listener(IgnoredSigint.warnOnStart(IgnoredSigint.warning(), err))
+                    .listener(new ReportsListener(new ReportOptions(baseline), progress))
                     .listener(progress).build()).run();
             return summary.allOk() ? Main.OK : Main.CELLS_FAILED;
         } catch (UncheckedIOException e) {
@@ -158,7 +161,6 @@ final class RunCommand implements Callable<Integer> {
                 .benchmarks(names("Benchmarks", "--benchmarks", benchmarks))
                 .resultsDir(resultsDir == null ? Defaults.RESULTS_DIR : resultsDir)
                 .pluginDirs(plugins)
-                .baseline(baseline)
                 .targetOptions(targetOptions)
                 .arguments(spec.commandLine().getParseResult().originalArgs());
         if (!concurrency.isEmpty()) {

@@ -4,7 +4,6 @@ import dev.agentbench.core.internal.BoundedLog;
 import dev.agentbench.core.measure.PassSetters;
 import dev.agentbench.core.measure.PassSettings;
 import dev.agentbench.core.measure.Setting;
-import dev.agentbench.report.ReportOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,8 +44,6 @@ public final class BenchOptions {
     private final String mockMainClass;
     private final List<RunListener> listeners;
     private final boolean mockWarmup;
-    private final boolean reports;
-    private final String baseline;
     private final Shard shard;
 
     private BenchOptions(Builder b) {
@@ -67,8 +64,6 @@ public final class BenchOptions {
         mockMainClass = b.mockMainClass;
         listeners = List.copyOf(b.listeners);
         mockWarmup = b.mockWarmup;
-        reports = b.reports;
-        baseline = b.baseline;
         shard = b.shard;
     }
 
@@ -204,19 +199,6 @@ public final class BenchOptions {
     }
 
     /**
-     * Whether the run writes its reports (report.md, report.html, summary.json, jmh-result.json)
-     * into the run directory when it ends, interrupted or not (default true).
-     */
-    public boolean reports() {
-        return reports;
-    }
-
-    /** The target the reports compare every other with (default {@code raw}). */
-    public String baseline() {
-        return baseline;
-    }
-
-    /**
      * The effective settings by name, as {@code run.json} records them; each pass setting under its
      * own name, as {@link PassSettings#toText()} writes it.
      */
@@ -271,8 +253,6 @@ public final class BenchOptions {
         private String mockMainClass = Defaults.MOCK_MAIN_CLASS;
         private final List<RunListener> listeners = new ArrayList<>();
         private boolean mockWarmup = true;
-        private boolean reports = true;
-        private String baseline = ReportOptions.DEFAULT_BASELINE;
         private Shard shard;
 
         private Builder() {}
@@ -397,24 +377,11 @@ public final class BenchOptions {
         /**
          * Adds a listener; call it again for more. Each is told of every event, in the order they
          * were added; one that throws is reported on stderr and the run and the other listeners go on.
+         * The reports are written by one, {@code dev.agentbench.report.ReportsListener}: a run without
+         * it writes none.
          */
         public Builder listener(RunListener listener) {
             this.listeners.add(Objects.requireNonNull(listener, "listener"));
-            return this;
-        }
-
-        /**
-         * Whether the run writes its reports into the run directory when it ends (default true); with
-         * false, {@code dev.agentbench.report.Reports.write} can write them later.
-         */
-        public Builder reports(boolean reports) {
-            this.reports = reports;
-            return this;
-        }
-
-        /** The target the reports compare every other with (default {@code raw}). */
-        public Builder baseline(String baseline) {
-            this.baseline = Objects.requireNonNull(baseline, "baseline");
             return this;
         }
 

@@ -2,6 +2,7 @@ package dev.agentbench.core.internal;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import dev.agentbench.api.script.Script;
+import dev.agentbench.core.results.ResultsJson;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
@@ -13,7 +14,7 @@ import java.util.Objects;
 
 /**
  * The mock's admin API, as the parent uses it: {@code PUT /admin/scripts/<name>} registers a script
- * (its JSON as {@link Json} writes it), {@code DELETE} removes it, and {@code /s/<name>/v1} is where it
+ * (its JSON as {@link ResultsJson} writes it), {@code DELETE} removes it, and {@code /s/<name>/v1} is where it
  * is served. The parent registers every script a child JVM needs before the child starts, so that
  * nothing of this is on a measured JVM's path.
  */
@@ -49,7 +50,7 @@ public final class MockAdmin {
 
     /** Registers {@code script} under its name; throws when the mock does not accept it. */
     public void register(Script script) throws IOException {
-        call("PUT", script.name(), Json.mapper().writeValueAsString(script));
+        call("PUT", script.name(), ResultsJson.mapper().writeValueAsString(script));
     }
 
     /** Removes the script registered under {@code name}. */
@@ -63,7 +64,7 @@ public final class MockAdmin {
      */
     public MockLoad load(String name) throws IOException {
         String json = call("GET", name + "/load", null);
-        return Json.mapper().readValue(json, MockLoad.class);
+        return ResultsJson.mapper().readValue(json, MockLoad.class);
     }
 
     /**
