@@ -1,7 +1,7 @@
 package dev.agentbench.cli;
 
 import dev.agentbench.api.result.AtomicFiles;
-import dev.agentbench.report.NewerFormatException;
+import dev.agentbench.core.results.NewerFormatException;
 import dev.agentbench.report.RunData;
 import dev.agentbench.report.compare.CompareJson;
 import dev.agentbench.report.compare.CompareMarkdown;

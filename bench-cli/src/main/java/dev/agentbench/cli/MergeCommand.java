@@ -6,8 +6,9 @@ import dev.agentbench.api.result.Sharding;
 import dev.agentbench.core.Defaults;
 import dev.agentbench.core.RunSummary;
 import dev.agentbench.core.ShardMerge;
-import dev.agentbench.report.NewerFormatException;
+import dev.agentbench.core.results.NewerFormatException;
 import dev.agentbench.report.ReportOptions;
+import dev.agentbench.report.Reports;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -73,9 +74,8 @@ final class MergeCommand implements Callable<Integer> {
         List<String> arguments = spec.commandLine().getParseResult().originalArgs();
         RunSummary merged;
         try {
-            merged = output != null ? ShardMerge.merge(runs, output, baseline, arguments)
-                    : ShardMerge.mergeInto(runs, resultsDir != null ? resultsDir : Defaults.RESULTS_DIR, baseline,
-                            arguments);
+            merged = output != null ? ShardMerge.merge(runs, output, arguments)
+                    : ShardMerge.mergeInto(runs, resultsDir != null ? resultsDir : Defaults.RESULTS_DIR, arguments);
         } catch (NewerFormatException e) {
             throw new Main.UsageException(e.getMessage());
         } catch (IOException e) {
@@ -100,10 +100,12 @@ final class MergeCommand implements Callable<Integer> {
                 out.println(cell.status() + " " + cell.target() + " " + cell.name() + ": " + cell.error());
             }
         }
-        if (merged.reportError() != null) {
-            spec.commandLine().getErr().println("agentbench: " + merged.reportError());
-        } else {
+        try {
+            Reports.write(merged.runDir(), new ReportOptions(baseline));
             out.println("Report: " + merged.runDir().resolve("report.md") + " (and report.html)");
+        } catch (IOException | RuntimeException e) {
+            spec.commandLine().getErr().println("agentbench: could not write the reports of [" + merged.runDir()
+                    + "]: " + e.getMessage());
         }
         out.flush();
         return merged.allOk() ? Main.OK : Main.CELLS_FAILED;

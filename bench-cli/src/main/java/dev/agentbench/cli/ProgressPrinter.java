@@ -10,6 +10,7 @@ import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.Sharding;
 import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.core.RunListener;
+import dev.agentbench.report.ReportsListener;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ import java.util.function.LongSupplier;
  * run ends, also when {@link #runFinished} comes from the shutdown hook after Ctrl-C; {@link #close}
  * stops it when the run ends by an exception.
  */
-final class ProgressPrinter implements RunListener, AutoCloseable {
+final class ProgressPrinter implements RunListener, ReportsListener.Outcome, AutoCloseable {
 
     /** Back to the line's start, then erase to its end. */
     static final String REWRITE = "\r\033[K";

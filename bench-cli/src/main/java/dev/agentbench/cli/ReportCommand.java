@@ -3,7 +3,7 @@ package dev.agentbench.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.core.LatestRun;
-import dev.agentbench.report.NewerFormatException;
+import dev.agentbench.core.results.NewerFormatException;
 import dev.agentbench.report.ReportFormat;
 import dev.agentbench.report.ReportOptions;
 import dev.agentbench.report.Reports;

@@ -5,7 +5,10 @@ import dev.agentbench.core.BenchRunner;
 import dev.agentbench.core.Defaults;
 import dev.agentbench.core.RunSummary;
 import dev.agentbench.core.Shard;
+import dev.agentbench.core.measure.PassSettings;
+import dev.agentbench.core.measure.Setting;
 import dev.agentbench.report.ReportOptions;
+import dev.agentbench.report.ReportsListener;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -25,6 +28,7 @@ import picocli.CommandLine.Option;
 @Command(
         name = "run",
         mixinStandardHelpOptions = true,
+        modelTransformer = RunCommand.SettingOptions.class,
         sortOptions = false,
         description = {
             "Measures each (target, benchmark, concurrency) cell against the mock in fresh child JVMs (forks): "
@@ -72,47 +76,6 @@ final class RunCommand implements Callable<Integer> {
                     + "iteration, for benchmarks that support it (default: 1).")
     private List<Integer> concurrency = new ArrayList<>();
 
-    @Option(names = {"-f", "--forks"}, paramLabel = "N",
-            description = "Fresh JVMs (forks) per cell, run one after another, the forks of a benchmark rotating "
-                    + "through the targets; a cell's median is the median of its forks' medians (default: "
-                    + Defaults.FORKS + "). A cold-start cell is not forked: see --cold-starts.")
-    private Integer forks;
-
-    @Option(names = "--measure-time", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "How long each fork's timed pass runs, within --min-iterations and --max-iterations "
-                    + "(default: 5s).")
-    private Duration measureTime;
-
-    @Option(names = "--min-iterations", paramLabel = "N",
-            description = "Fewest iterations of a timed pass, however long they take (default: "
-                    + Defaults.MIN_ITERATIONS + ").")
-    private Integer minIterations;
-
-    @Option(names = "--max-iterations", paramLabel = "N",
-            description = "Most iterations of a timed pass, which end a fast benchmark's pass before --measure-time "
-                    + "(default: " + Defaults.MAX_ITERATIONS + ").")
-    private Integer maxIterations;
-
-    @Option(names = {"-i", "--iterations"}, paramLabel = "N",
-            description = "Exactly N timed iterations per fork, instead of a pass of --measure-time (default: none, "
-                    + "the pass is timed).")
-    private Integer iterations;
-
-    @Option(names = "--warmup-time", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Least time each fork warms up; after it, the warm-up ends as soon as the last window "
-                    + "medians show no trend (default: 15s).")
-    private Duration warmupTime;
-
-    @Option(names = "--warmup-max", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Longest warm-up: a fork still not steady then is timed anyway and marked NOT steady, in "
-                    + "the progress and the report (default: 60s, or --warmup-time when that is longer).")
-    private Duration warmupMax;
-
-    @Option(names = {"-w", "--warmup"}, paramLabel = "N",
-            description = "Least warm-up iterations per fork, besides --warmup-time (default: "
-                    + Defaults.WARMUP_ITERATIONS + ").")
-    private Integer warmup;
-
     @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Time one child JVM (a fork, or one JVM of a cold start) may run before it is destroyed "
                     + "and its cell recorded as TIMEOUT (default: 10m).")
@@ -124,51 +87,10 @@ final class RunCommand implements Callable<Integer> {
                     + "(default: 2MiB).")
     private Long logLimit;
 
-    @Option(names = "--footprint-agents", paramLabel = "K",
-            description = "Agents held at once by footprint benchmarks (default: " + Defaults.FOOTPRINT_AGENTS + ").")
-    private Integer footprintAgents;
-
-    @Option(names = "--growth-sessions", paramLabel = "S",
-            description = "Sessions run and deleted by session-growth benchmarks (default: " + Defaults.GROWTH_SESSIONS + ").")
-    private Integer growthSessions;
-
-    @Option(names = "--cold-starts", paramLabel = "R",
-            description = "Fresh JVMs per cold-start cell, each timed to its first reply (default: "
-                    + Defaults.COLD_STARTS + ").")
-    private Integer coldStarts;
-
-    @Option(names = "--model-latency", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "How long the mock holds each reply of a load cell before its first byte, a model's time "
-                    + "to first token; 0 for none (default: 200ms).")
-    private Duration modelLatency;
-
-    @Option(names = "--model-chunk-delay", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "How long the mock waits before each further streamed chunk of a load cell's replies "
-                    + "(default: 0).")
-    private Duration modelChunkDelay;
-
-    @Option(names = "--load-threads", paramLabel = "KIND",
-            description = "What a load cell's sessions run on: platform threads, or virtual threads (Java 21 and "
-                    + "later) (default: platform).")
-    private String loadThreads;
-
     @Option(names = "--max-duration", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "A budget for the whole run: once spent, no new fork starts, and cells not finished are "
                     + "MISSING (default: none).")
     private Duration maxDuration;
-
-    @Option(names = "--profile", paramLabel = "PROFILER",
-            description = "Record where each cell's time and allocations go: jfr runs one more fork per cell after its "
-                    + "measured ones, warmed up the same way, and records its timed pass with JDK Flight Recorder "
-                    + "(<cell>.jfr beside the result, summed up in <cell>.profile.json and the report). That fork is "
-                    + "never merged into the cell's figures; cold-start cells and dry runs are not profiled "
-                    + "(default: none).")
-    private String profile;
-
-    @Option(names = "--dry-run",
-            description = "Start every cell in one JVM and run one checked iteration, with no warm-up and no timing: "
-                    + "which cells would fail, and why.")
-    private boolean dryRun;
 
     @Option(names = "--no-mock-warmup",
             description = "Skip the mock's warm-up before the first cell (up to 30s): for quick checks; the first "
@@ -216,17 +138,38 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        BenchOptions.Builder builder = options();
+        boolean dryRun = Boolean.TRUE.equals(given(PassSettings.DRY_RUN));
+        try (ProgressPrinter progress = new ProgressPrinter(out, err, quiet, main.terminal(), dryRun,
+                System::nanoTime, TICK, terminalWidth())) {
+            // the reports listener before the progress: the reports' place is printed before the summary line
+            RunSummary summary = new BenchRunner(builder
+                    .listener(IgnoredSigint.warnOnStart(IgnoredSigint.warning(), err))
+                    .listener(new ReportsListener(new ReportOptions(baseline), progress))
+                    .listener(progress).build()).run();
+            return summary.allOk() ? Main.OK : Main.CELLS_FAILED;
+        } catch (UncheckedIOException e) {
+            // the run directory cannot be made or written: a results directory in a read-only place, say
+            throw new Main.UsageException(e.getMessage());
+        }
+    }
+
+    /** The options the command line gives, before the listeners of the run. */
+    BenchOptions.Builder options() {
         BenchOptions.Builder builder = BenchOptions.builder()
                 .targets(names("Targets", "--targets", targets))
                 .benchmarks(names("Benchmarks", "--benchmarks", benchmarks))
                 .resultsDir(resultsDir == null ? Defaults.RESULTS_DIR : resultsDir)
                 .pluginDirs(plugins)
-                .baseline(baseline)
                 .targetOptions(targetOptions)
                 .arguments(spec.commandLine().getParseResult().originalArgs());
         if (!concurrency.isEmpty()) {
             builder.concurrency(concurrency);
         }
+        Integer iterations = given(PassSettings.ITERATIONS);
+        Duration measureTime = given(PassSettings.MEASURE_TIME);
+        Integer minIterations = given(PassSettings.MIN_ITERATIONS);
+        Integer maxIterations = given(PassSettings.MAX_ITERATIONS);
         if (iterations != null && (measureTime != null || minIterations != null || maxIterations != null)) {
             String boxed = measureTime != null ? "--measure-time [" + measureTime + "]"
                     : minIterations != null ? "--min-iterations [" + minIterations + "]"
@@ -234,25 +177,12 @@ final class RunCommand implements Callable<Integer> {
             throw new Main.UsageException("--iterations [" + iterations + "] is an exact count of timed iterations; "
                     + boxed + " is for a pass boxed by time instead: give one or the other");
         }
-        ifGiven(forks, builder::forks);
-        ifGiven(measureTime, builder::measureTime);
-        ifGiven(minIterations, builder::minIterations);
-        ifGiven(maxIterations, builder::maxIterations);
-        ifGiven(iterations, builder::iterations);
-        ifGiven(warmupTime, builder::warmupTime);
-        ifGiven(warmupMax, builder::warmupMax);
-        ifGiven(warmup, builder::warmup);
+        for (Setting<?> setting : PassSettings.SETTINGS) {
+            give(builder, setting);
+        }
         ifGiven(timeout, builder::timeout);
         ifGiven(logLimit, builder::logLimit);
-        ifGiven(footprintAgents, builder::footprintAgents);
-        ifGiven(growthSessions, builder::growthSessions);
-        ifGiven(coldStarts, builder::coldStarts);
-        ifGiven(modelLatency, builder::modelLatency);
-        ifGiven(modelChunkDelay, builder::modelChunkDelay);
-        ifGiven(loadThreads, builder::loadThreads);
         ifGiven(maxDuration, builder::maxDuration);
-        ifGiven(profile, builder::profile);
-        builder.dryRun(dryRun);
         builder.mockWarmup(!noMockWarmup);
         if (shard != null && shards != null) {
             throw new Main.UsageException("--shard [" + shard + "] and --shards [" + shards + "] both name the shard: "
@@ -266,16 +196,24 @@ final class RunCommand implements Callable<Integer> {
         if (!jvmArgs.isEmpty()) {
             builder.jvmArgs(jvmArgs);
         }
-        try (ProgressPrinter progress = new ProgressPrinter(out, err, quiet, main.terminal(), dryRun,
-                System::nanoTime, TICK, terminalWidth())) {
-            RunSummary summary = new BenchRunner(builder
-                    .listener(IgnoredSigint.warnOnStart(IgnoredSigint.warning(), err))
-                    .listener(progress).build()).run();
-            return summary.allOk() ? Main.OK : Main.CELLS_FAILED;
-        } catch (UncheckedIOException e) {
-            // the run directory cannot be made or written: a results directory in a read-only place, say
-            throw new Main.UsageException(e.getMessage());
+        return builder;
+    }
+
+    /** The value the command line gave a pass setting's option, or {@code null} when it gave none. */
+    private <T> T given(Setting<T> setting) {
+        if (setting.options().isEmpty()) {
+            return null;
         }
+        return setting.type().cast(spec.commandLine().getParseResult().matchedOptionValue(longName(setting), null));
+    }
+
+    /** Gives the builder a pass setting's value when the command line has one; else the builder keeps its default. */
+    private <T> void give(BenchOptions.Builder builder, Setting<T> setting) {
+        ifGiven(given(setting), value -> builder.set(setting, value));
+    }
+
+    private static String longName(Setting<?> setting) {
+        return setting.options().get(setting.options().size() - 1);
     }
 
     /** Gives the builder an option's value when the command line has one; else the builder keeps its default. */
@@ -302,6 +240,43 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return names.stream().map(String::strip).toList();
+    }
+
+    /**
+     * Adds the option of every pass setting that declares one, from its declaration alone (names,
+     * value label, help with its default; a {@code Boolean} setting is a flag), in {@link
+     * PassSettings#SETTINGS} order, after {@code --concurrency}: what a cell measures comes before
+     * how the run goes.
+     */
+    static final class SettingOptions implements CommandLine.IModelTransformer {
+        @Override
+        public CommandLine.Model.CommandSpec transform(CommandLine.Model.CommandSpec command) {
+            List<CommandLine.Model.OptionSpec> options = command.options();
+            int concurrency = options.indexOf(command.findOption("--concurrency"));
+            List<CommandLine.Model.OptionSpec> after = new ArrayList<>(options.subList(concurrency + 1, options.size()));
+            after.forEach(command::remove);
+            for (Setting<?> setting : PassSettings.SETTINGS) {
+                if (!setting.options().isEmpty()) {
+                    command.addOption(option(setting));
+                }
+            }
+            after.forEach(command::addOption);
+            return command;
+        }
+
+        static CommandLine.Model.OptionSpec option(Setting<?> setting) {
+            CommandLine.Model.OptionSpec.Builder option = CommandLine.Model.OptionSpec
+                    .builder(setting.options().toArray(String[]::new))
+                    .description(setting.help());
+            if (setting.flag()) {
+                return option.type(boolean.class).arity("0").build();
+            }
+            option.paramLabel(setting.paramLabel()).type(setting.type());
+            if (setting.type() == Duration.class) {
+                option.converters(new DurationConverter());
+            }
+            return option.build();
+        }
     }
 
     /** The terminal's width from {@code COLUMNS} when the shell exports it, else 80. */

@@ -58,7 +58,7 @@ class RunJarIT {
         assertThat(lines).hasSize(10);
         assertThat(lines.get(0)).isEqualTo("Run " + runDir.getFileName() + ": 2 cells in 4 steps (2 forks a cell) into "
                 + runDir);
-        assertThat(lines.get(1)).matches("Mock warmed in [0-9.ms ]+: p50 [0-9.]+ [nµm]?s → [0-9.]+ [nµm]?s, (NOT )?steady( \\(capped\\))?");
+        assertThat(lines.get(1)).matches("Mock warmed in [0-9.ms ]+: p50 [0-9.]+( [nµm]?s)? → [0-9.]+ [nµm]?s, (NOT )?steady( \\(capped\\))?");
         // the forks of turn1 rotate through the targets: raw#1, noop#1, raw#2, noop#2
         assertThat(lines.get(2)).matches("\\[1/4\\] raw  turn1 #1/2  [0-9.]+ [nµm]?s median ✓ .*took [0-9.ms ]+ · .*");
         assertThat(lines.get(3)).matches("\\[2/4\\] noop turn1 #1/2  [0-9.]+ [nµm]?s median ✓ .*");
@@ -66,6 +66,8 @@ class RunJarIT {
         assertThat(lines.get(5)).matches("raw turn1: [0-9.]+ [nµm]?s over 2 forks .*");
         assertThat(lines.get(6)).matches("\\[4/4\\] noop turn1 #2/2  [0-9.]+ [nµm]?s median ✓ .*");
         assertThat(lines.get(7)).matches("noop turn1: [0-9.]+ [nµm]?s over 2 forks .*");
+        // the reports listener is told before the progress printer: the reports' place, then the summary
+        assertThat(lines.get(8)).isEqualTo("Report: " + runDir.resolve("report.md") + " (and report.html)");
         assertThat(lines.get(9)).matches("COMPLETED: 2 of 2 cells OK in [0-9.ms ]+");
         JsonNode warmedMock = JSON.readTree(runDir.resolve("run.json").toFile()).path("mockWarmup");
         assertThat(warmedMock.path("requests").asLong()).as("the mock was warmed before the first cell").isPositive();
@@ -82,6 +84,11 @@ class RunJarIT {
                     .isEqualTo(2);
         }
         assertThat(run.path("cells")).hasSize(2);
+        // the pass settings of the command line, as the parent handed them to each child and as run.json records them
+        assertThat(Files.readString(runDir.resolve("raw/turn1.spec.properties")))
+                .contains("passes.forks=2", "passes.iterations=40", "passes.warmup=20", "passes.warmupMax=PT0S");
+        assertThat(run.path("settings").path("iterations").asText()).isEqualTo("40");
+        assertThat(run.path("settings").path("warmupTime").asText()).isEqualTo("PT0S");
 
         JsonNode summary = JSON.readTree(runDir.resolve("summary.json").toFile());
         assertThat(summary.path("runId").asText()).isEqualTo(runDir.getFileName().toString());

@@ -1,9 +1,9 @@
 package dev.agentbench.core;
 
 import dev.agentbench.core.internal.BoundedLog;
+import dev.agentbench.core.measure.PassSetters;
 import dev.agentbench.core.measure.PassSettings;
-import dev.agentbench.report.ReportOptions;
-import java.lang.reflect.RecordComponent;
+import dev.agentbench.core.measure.Setting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,8 +44,6 @@ public final class BenchOptions {
     private final String mockMainClass;
     private final List<RunListener> listeners;
     private final boolean mockWarmup;
-    private final boolean reports;
-    private final String baseline;
     private final Shard shard;
 
     private BenchOptions(Builder b) {
@@ -66,8 +64,6 @@ public final class BenchOptions {
         mockMainClass = b.mockMainClass;
         listeners = List.copyOf(b.listeners);
         mockWarmup = b.mockWarmup;
-        reports = b.reports;
-        baseline = b.baseline;
         shard = b.shard;
     }
 
@@ -203,33 +199,15 @@ public final class BenchOptions {
     }
 
     /**
-     * Whether the run writes its reports (report.md, report.html, summary.json, jmh-result.json)
-     * into the run directory when it ends, interrupted or not (default true).
+     * The effective settings by name, as {@code run.json} records them; each pass setting under its
+     * own name, as {@link PassSettings#toText()} writes it.
      */
-    public boolean reports() {
-        return reports;
-    }
-
-    /** The target the reports compare every other with (default {@code raw}). */
-    public String baseline() {
-        return baseline;
-    }
-
-    /** The effective settings by name, as {@code run.json} records them. */
     public Map<String, String> settings() {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("targets", String.join(",", targets));
         settings.put("benchmarks", String.join(",", benchmarks));
         settings.put("concurrency", concurrency.toString());
-        for (RecordComponent component : PassSettings.class.getRecordComponents()) {
-            try {
-                Object value = component.getAccessor().invoke(passes);
-                settings.put(component.getName(), component.getName().equals("iterations") && passes.timeBoxed()
-                        ? "time-boxed" : String.valueOf(value));
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("Cannot read pass setting [" + component.getName() + "]", e);
-            }
-        }
+        settings.putAll(passes.toText());
         settings.put("mockWarmup", Boolean.toString(mockWarmup()));
         settings.put("timeout", timeout.toString());
         settings.put("logLimit", Long.toString(logLimit));
@@ -248,8 +226,13 @@ public final class BenchOptions {
         return List.copyOf(all);
     }
 
-    /** Collects options; {@link #build()} validates them. Setters reject {@code null}. */
-    public static final class Builder {
+    /**
+     * Collects options; {@link #build()} validates them. Setters reject {@code null}. The pass
+     * settings are set as on {@link PassSettings.Builder}: any of {@link PassSettings#SETTINGS}
+     * through {@link #set}, the common ones through the fluent methods of {@link PassSetters}
+     * ({@code forks(1)}, {@code warmupTime(...)}, {@code measureTime(...)}, ...).
+     */
+    public static final class Builder implements PassSetters<Builder> {
         private List<String> targets = List.of();
         private List<String> benchmarks = List.of();
         private List<Integer> concurrency = Defaults.CONCURRENCY;
@@ -270,8 +253,6 @@ public final class BenchOptions {
         private String mockMainClass = Defaults.MOCK_MAIN_CLASS;
         private final List<RunListener> listeners = new ArrayList<>();
         private boolean mockWarmup = true;
-        private boolean reports = true;
-        private String baseline = ReportOptions.DEFAULT_BASELINE;
         private Shard shard;
 
         private Builder() {}
@@ -293,63 +274,10 @@ public final class BenchOptions {
             return this;
         }
 
-        /** Exactly this many timed iterations per fork, instead of a pass of {@link #measureTime}; at least 1. */
-        public Builder iterations(int iterations) {
-            passes.iterations(iterations);
-            return this;
-        }
-
-        /** How long each fork's timed pass runs (default {@link Defaults#MEASURE_TIME}). */
-        public Builder measureTime(Duration measureTime) {
-            passes.measureTime(measureTime);
-            return this;
-        }
-
-        /** The fewest iterations of a time-boxed timed pass (default {@link Defaults#MIN_ITERATIONS}). */
-        public Builder minIterations(int minIterations) {
-            passes.minIterations(minIterations);
-            return this;
-        }
-
-        /** The most iterations of a time-boxed timed pass (default {@link Defaults#MAX_ITERATIONS}). */
-        public Builder maxIterations(int maxIterations) {
-            passes.maxIterations(maxIterations);
-            return this;
-        }
-
-        /** Warm-up iterations each fork runs at least (default {@link Defaults#WARMUP_ITERATIONS}). */
-        public Builder warmup(int warmup) {
-            passes.warmup(warmup);
-            return this;
-        }
-
-        /** The least time each fork warms up (default {@link Defaults#WARMUP_TIME}). */
-        public Builder warmupTime(Duration warmupTime) {
-            passes.warmupTime(warmupTime);
-            return this;
-        }
-
-        /** The longest each fork warms up (default {@link Defaults#WARMUP_MAX}, or the warm-up time if longer). */
-        public Builder warmupMax(Duration warmupMax) {
-            passes.warmupMax(warmupMax);
-            return this;
-        }
-
-        /** The length of a warm-up window (default {@link Defaults#WARMUP_WINDOW}). */
-        public Builder warmupWindow(Duration window) {
-            passes.window(window);
-            return this;
-        }
-
-        /** The steady band, a fraction (default {@link Defaults#STEADY_BAND}). */
-        public Builder steadyBand(double band) {
-            passes.band(band);
-            return this;
-        }
-
-        /** Fresh JVMs per cell (default {@link Defaults#FORKS}). */
-        public Builder forks(int forks) {
-            passes.forks(forks);
+        /** Gives a pass setting a value, checked at {@link #build()}: {@code set(PassSettings.FORKS, 1)}. */
+        @Override
+        public <T> Builder set(Setting<T> setting, T value) {
+            passes.set(setting, value);
             return this;
         }
 
@@ -376,64 +304,6 @@ public final class BenchOptions {
         /** A budget for the whole run; {@code null} for none (the default). */
         public Builder maxDuration(Duration maxDuration) {
             this.maxDuration = maxDuration;
-            return this;
-        }
-
-        /** Agents a FOOTPRINT cell holds at once; at least 1 (default {@link Defaults#FOOTPRINT_AGENTS}). */
-        public Builder footprintAgents(int footprintAgents) {
-            passes.footprintAgents(footprintAgents);
-            return this;
-        }
-
-        /** Sessions a SESSION_GROWTH cell runs; at least 1 (default {@link Defaults#GROWTH_SESSIONS}). */
-        public Builder growthSessions(int growthSessions) {
-            passes.growthSessions(growthSessions);
-            return this;
-        }
-
-        /** Fresh JVMs a COLD_START cell starts; at least 1 (default {@link Defaults#COLD_STARTS}). */
-        public Builder coldStarts(int coldStarts) {
-            passes.coldStarts(coldStarts);
-            return this;
-        }
-
-        /**
-         * How long the mock holds each reply of a LOAD cell before its first byte; zero or more
-         * (default {@link Defaults#MODEL_LATENCY}).
-         */
-        public Builder modelLatency(Duration modelLatency) {
-            passes.modelLatency(modelLatency);
-            return this;
-        }
-
-        /** How long the mock waits before each further streamed chunk of a LOAD cell's replies (default 0). */
-        public Builder modelChunkDelay(Duration modelChunkDelay) {
-            passes.modelChunkDelay(modelChunkDelay);
-            return this;
-        }
-
-        /**
-         * What a LOAD cell's sessions run on: {@value PassSettings#PLATFORM_THREADS} threads (the
-         * default) or {@value PassSettings#VIRTUAL_THREADS} threads (Java 21 and later).
-         */
-        public Builder loadThreads(String loadThreads) {
-            passes.loadThreads(loadThreads);
-            return this;
-        }
-
-        public Builder dryRun(boolean dryRun) {
-            passes.dryRun(dryRun);
-            return this;
-        }
-
-        /**
-         * The profiler of each cell's profile fork: {@value PassSettings#JFR}, to record each cell's
-         * timed pass with JDK Flight Recorder in one more fork after its measured ones, never merged
-         * into its figures; {@value PassSettings#NO_PROFILE} (the default) for none. Cold-start cells
-         * and dry runs are not profiled.
-         */
-        public Builder profile(String profiler) {
-            passes.profile(profiler);
             return this;
         }
 
@@ -507,24 +377,11 @@ public final class BenchOptions {
         /**
          * Adds a listener; call it again for more. Each is told of every event, in the order they
          * were added; one that throws is reported on stderr and the run and the other listeners go on.
+         * The reports are written by one, {@code dev.agentbench.report.ReportsListener}: a run without
+         * it writes none.
          */
         public Builder listener(RunListener listener) {
             this.listeners.add(Objects.requireNonNull(listener, "listener"));
-            return this;
-        }
-
-        /**
-         * Whether the run writes its reports into the run directory when it ends (default true); with
-         * false, {@code dev.agentbench.report.Reports.write} can write them later.
-         */
-        public Builder reports(boolean reports) {
-            this.reports = reports;
-            return this;
-        }
-
-        /** The target the reports compare every other with (default {@code raw}). */
-        public Builder baseline(String baseline) {
-            this.baseline = Objects.requireNonNull(baseline, "baseline");
             return this;
         }
 

@@ -10,15 +10,13 @@ import dev.agentbench.api.result.RunStatus;
 import dev.agentbench.api.result.Sharding;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.internal.Environment;
-import dev.agentbench.core.internal.Json;
 import dev.agentbench.core.internal.MockProcess;
 import dev.agentbench.core.internal.MockWarmer;
 import dev.agentbench.core.internal.RunGuard;
 import dev.agentbench.core.internal.RunIds;
 import dev.agentbench.core.link.CellLauncher;
 import dev.agentbench.core.link.ChildSettings;
-import dev.agentbench.report.ReportOptions;
-import dev.agentbench.report.Reports;
+import dev.agentbench.core.results.ResultsJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -36,13 +34,18 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a benchmark: plans the cells, starts the mock in its own JVM, runs every cell in a child JVM
- * of its own with a timeout, writes the run directory and its reports, and returns what the cells
- * gave. One cell failing never stops the run. Ctrl-C, SIGTERM, or an interrupt of the thread that
- * called {@link #run()} kills every child and the mock, marks the run INTERRUPTED, still writes the
- * reports of what finished and tells the listeners. No process it started outlives it.
+ * of its own with a timeout, writes the run directory, tells its listeners, and returns what the
+ * cells gave. One cell failing never stops the run. Ctrl-C, SIGTERM, or an interrupt of the thread
+ * that called {@link #run()} kills every child and the mock, marks the run INTERRUPTED and still
+ * tells the listeners that the run finished. No process it started outlives it.
+ *
+ * <p>It writes no report: the reports are written by a listener,
+ * {@code dev.agentbench.report.ReportsListener}, when the run finishes, on every path.
  *
  * <pre>{@code
- * RunSummary summary = new BenchRunner(BenchOptions.builder().targets(List.of("raw")).build()).run();
+ * ReportsListener reports = new ReportsListener();
+ * RunSummary summary = new BenchRunner(BenchOptions.builder().targets(List.of("raw")).listener(reports).build())
+ *         .run();
  * }</pre>
  */
 public final class BenchRunner {
@@ -104,9 +107,9 @@ public final class BenchRunner {
     }
 
     /**
-     * Runs every planned cell, writes the reports, and returns what the cells gave. When the calling
+     * Runs every planned cell, tells the listeners, and returns what the cells gave. When the calling
      * thread is interrupted, the run ends INTERRUPTED as by Ctrl-C (every process it started ended,
-     * the reports of what finished written) and returns with the thread's interrupt status set.
+     * the listeners told that the run finished) and returns with the thread's interrupt status set.
      *
      * @throws IllegalArgumentException before anything starts, as {@link #plan()} does
      * @throws UncheckedIOException when the run directory cannot be written
@@ -130,7 +133,7 @@ public final class BenchRunner {
             if (planned.sharding() != null) {
                 info = info.withSharding(planned.sharding().ranOn(info.environment()));
             }
-            Json.write(new RunLayout(runDir).runJson(), info);
+            ResultsJson.write(new RunLayout(runDir).runJson(), info);
             LatestRun.update(resultsDir, info.runId());
             return new Execution(runDir, info, registry).run();
         } catch (IOException e) {
@@ -156,12 +159,9 @@ public final class BenchRunner {
         private final long startNanos = System.nanoTime();
         /** Why the run stopped before its last cell, for run.json's notes; null while it has not. */
         private volatile String stopped;
-        /** The reports written, or why they were not; set once the run has ended. */
-        private volatile List<Path> reports = List.of();
-        private volatile String reportError;
         /** What run.json says of an interrupted run, once the interruption has ended it. */
         private volatile RunInfo interruptedInfo;
-        /** Counted down when an interruption has ended the run: run.json, reports, listeners. */
+        /** Counted down when an interruption has ended the run: run.json written, listeners told. */
         private final CountDownLatch interruptionEnded = new CountDownLatch(1);
 
         Execution(Path runDir, RunInfo info, Registry registry) {
@@ -184,7 +184,7 @@ public final class BenchRunner {
             } finally {
                 if (!ended && guard.interrupt()) {
                     // an exception escaped: nothing may stay running, and run.json must not say RUNNING
-                    Json.write(layout.runJson(), info.ended(RunStatus.INTERRUPTED, now()));
+                    ResultsJson.write(layout.runJson(), info.ended(RunStatus.INTERRUPTED, now()));
                 }
                 removeHook(hook);
             }
@@ -194,34 +194,19 @@ public final class BenchRunner {
             if (!guard.finish()) {
                 awaitInterruptionEnded();
                 RunInfo end = interruptedInfo != null ? interruptedInfo : info.ended(RunStatus.INTERRUPTED, now());
-                return new RunSummary(runDir, end, snapshot(INTERRUPTED_CELL), reports, reportError);
+                return new RunSummary(runDir, end, snapshot(INTERRUPTED_CELL));
             }
             RunInfo completed = stopped == null ? info.ended(RunStatus.COMPLETED, now())
                     : info.withNote(stopped).ended(RunStatus.STOPPED, now());
-            Json.write(layout.runJson(), completed);
+            ResultsJson.write(layout.runJson(), completed);
             List<CellResult> all = snapshot("The run ended before this cell ran");
-            writeReports();
             listener.runFinished(runDir, completed, all);
-            return new RunSummary(runDir, completed, all, reports, reportError);
+            return new RunSummary(runDir, completed, all);
         }
 
         /** Whether the run is being stopped: by Ctrl-C or SIGTERM, or by an interrupt of the thread running it. */
         private boolean stopping() {
             return guard.interrupted() || Thread.currentThread().isInterrupted();
-        }
-
-        /** Writes the reports, when the options ask for them, and tells the listeners. */
-        private void writeReports() {
-            if (!options.reports()) {
-                return;
-            }
-            try {
-                reports = List.copyOf(Reports.write(runDir, new ReportOptions(options.baseline())));
-                listener.reportsWritten(runDir, reports);
-            } catch (IOException | RuntimeException e) {
-                reportError = "could not write the reports of [" + runDir + "]: " + e.getMessage();
-                listener.reportsFailed(runDir, reportError);
-            }
         }
 
         /** Waits, a bounded time, for an interruption on another thread (the shutdown hook) to have ended the run. */
@@ -373,7 +358,7 @@ public final class BenchRunner {
                 return false;
             }
             info = info.withMockWarmup(warmup);
-            Json.write(layout.runJson(), info);
+            ResultsJson.write(layout.runJson(), info);
             listener.mockWarmed(warmup);
             return true;
         }
@@ -416,7 +401,7 @@ public final class BenchRunner {
             PlannedCell cell = info.cells().get(index);
             CellResult missing = CellResult.failed(cell, CellStatus.MISSING, why, List.of());
             Files.createDirectories(layout.targetDir(cell.target()));
-            Json.write(layout.cellResult(cell), missing);
+            ResultsJson.write(layout.cellResult(cell), missing);
             synchronized (results) {
                 results[index] = missing;
             }
@@ -444,8 +429,8 @@ public final class BenchRunner {
         /**
          * Ends the run by interruption: the shutdown hook on Ctrl-C or SIGTERM, or the running
          * thread when it was interrupted. Kills every process of the run, marks run.json
-         * INTERRUPTED, writes the reports of what finished and tells the listeners; only the first
-         * caller does.
+         * INTERRUPTED and tells the listeners (the reports listener writes the reports of what
+         * finished); only the first caller does.
          */
         private void endInterrupted() {
             if (!guard.interrupt()) {
@@ -457,11 +442,10 @@ public final class BenchRunner {
                 RunInfo ended = info.ended(RunStatus.INTERRUPTED, now());
                 interruptedInfo = ended;
                 try {
-                    Json.write(layout.runJson(), ended);
+                    ResultsJson.write(layout.runJson(), ended);
                 } catch (IOException | RuntimeException e) {
                     System.err.println("agentbench: cannot mark run.json INTERRUPTED: " + e);
                 }
-                writeReports();
                 listener.runFinished(runDir, ended, snapshot(INTERRUPTED_CELL));
             } finally {
                 interruptionEnded.countDown();

@@ -72,16 +72,6 @@ final class Listeners implements RunListener {
     }
 
     @Override
-    public void reportsWritten(Path runDir, List<Path> reports) {
-        each("reportsWritten", listener -> listener.reportsWritten(runDir, reports));
-    }
-
-    @Override
-    public void reportsFailed(Path runDir, String error) {
-        each("reportsFailed", listener -> listener.reportsFailed(runDir, error));
-    }
-
-    @Override
     public void runFinished(Path runDir, RunInfo info, List<CellResult> results) {
         each("runFinished", listener -> listener.runFinished(runDir, info, results));
     }

@@ -9,11 +9,13 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Told what a run is doing, for progress output. Every method does nothing by default. Methods are
- * called from the thread running {@link BenchRunner#run()}, except {@link #reportsWritten},
- * {@link #reportsFailed} and {@link #runFinished} after Ctrl-C or SIGTERM, which the JVM's shutdown
- * hook calls. A run may have several listeners ({@link BenchOptions.Builder#listener}); each is told
- * of every event, in the order they were added.
+ * Told what a run is doing: for progress output, and for what is made of a run when it ends (its
+ * reports are written by one, {@code dev.agentbench.report.ReportsListener}). Every method does
+ * nothing by default. Methods are called from the thread running {@link BenchRunner#run()}, except
+ * {@link #runFinished} after Ctrl-C or SIGTERM, which the JVM's shutdown hook calls. A run may have
+ * several listeners ({@link BenchOptions.Builder#listener}); each is told of every event, in the
+ * order they were added, so a listener added after the reports listener finds the reports written
+ * when it is told that the run finished.
  *
  * <p>A run is a sequence of steps: one step is one fork of one cell (one child JVM), except a cold
  * start cell, which is one step of its own however many JVMs it starts. The forks of one benchmark
@@ -78,27 +80,12 @@ public interface RunListener {
     default void profileFinished(PlannedCell cell, Profile profile, String warning, int step, int steps) {}
 
     /**
-     * The run's reports were written into its run directory ({@link BenchOptions#reports()}), just
-     * before {@link #runFinished}.
-     *
-     * @param reports the files written: summary.json, report.md, report.html, jmh-result.json
-     */
-    default void reportsWritten(Path runDir, List<Path> reports) {}
-
-    /**
-     * The run's reports could not be written; what was measured is in the run directory still, and
-     * {@code agentbench report} can write them later. {@link #runFinished} follows.
-     *
-     * @param error why, in one line
-     */
-    default void reportsFailed(Path runDir, String error) {}
-
-    /**
      * The run ended: normally ({@code info.status()} COMPLETED, or STOPPED by its time budget), or
      * INTERRUPTED: by Ctrl-C / SIGTERM (called from the shutdown hook), or by an interrupt of the
      * thread running {@link BenchRunner#run()}, after every child and the mock were killed.
-     * {@code run.json} has been written with the final status, and the reports too unless they
-     * were turned off.
+     * {@code run.json} has been written with the final status, and every planned cell that
+     * finished has its result file: the run directory can be read ({@link dev.agentbench.core.results.RunResults#read}) and
+     * reported on.
      *
      * @param results one per planned cell, in planned order; cells without a result are MISSING
      */

@@ -8,11 +8,9 @@ import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
 import dev.agentbench.api.result.Sharding;
 import dev.agentbench.api.result.TargetInfo;
-import dev.agentbench.core.internal.Json;
 import dev.agentbench.core.internal.RunIds;
-import dev.agentbench.report.ReportOptions;
-import dev.agentbench.report.RunData;
-import dev.agentbench.report.Reports;
+import dev.agentbench.core.results.ResultsJson;
+import dev.agentbench.core.results.RunResults;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,16 +30,17 @@ import java.util.stream.Stream;
 
 /**
  * Merges the runs of a plan's shards ({@code run --shard K/N}) into one run directory with the
- * cells of the whole plan, and writes its reports.
+ * cells of the whole plan. It writes no report: {@code dev.agentbench.report.Reports.write} does,
+ * from the merged directory, and the reports say which machine measured which rows.
  *
  * <p>It refuses runs that are no shards, shards of different plans (the plan's hash differs: other
  * targets, benchmarks, concurrency, settings or split), of different target versions or agentbench
  * versions, and the same shard twice. A shard that is not given leaves its cells MISSING, as does a
  * cell its shard's run did not finish. The merged {@code run.json} records every shard's machine
- * ({@link Sharding#parts()}), and the reports say which machine measured which rows.
+ * ({@link Sharding#parts()}).
  *
  * <pre>{@code
- * RunSummary merged = ShardMerge.merge(List.of(shard1, shard2), Path.of("results/merged"), "raw", List.of());
+ * RunSummary merged = ShardMerge.merge(List.of(shard1, shard2), Path.of("results/merged"), List.of());
  * }</pre>
  */
 public final class ShardMerge {
@@ -49,31 +48,29 @@ public final class ShardMerge {
     private ShardMerge() {}
 
     /**
-     * Merges the shard runs in {@code shardDirs} into the new run directory {@code outDir} and writes
-     * its reports against {@code baseline}.
+     * Merges the shard runs in {@code shardDirs} into the new run directory {@code outDir}.
      *
      * @param outDir the merged run's directory: it must not exist, or be empty
      * @throws IllegalArgumentException naming the run and the value, when the runs cannot be merged
      * @throws IOException when a run cannot be read or the merged run cannot be written
      */
-    public static RunSummary merge(List<Path> shardDirs, Path outDir, String baseline, List<String> arguments)
-            throws IOException {
+    public static RunSummary merge(List<Path> shardDirs, Path outDir, List<String> arguments) throws IOException {
         Objects.requireNonNull(outDir, "outDir");
         Map<Integer, ShardRun> shards = read(shardDirs);
         checkEmpty(outDir);
         Files.createDirectories(outDir);
-        return write(shards, outDir, baseline, arguments);
+        return write(shards, outDir, arguments);
     }
 
     /**
      * Merges the shard runs in {@code shardDirs} into a new run directory in {@code resultsDir}, named
      * as a run's, which becomes the results directory's {@code latest}.
      */
-    public static RunSummary mergeInto(List<Path> shardDirs, Path resultsDir, String baseline, List<String> arguments)
+    public static RunSummary mergeInto(List<Path> shardDirs, Path resultsDir, List<String> arguments)
             throws IOException {
         Map<Integer, ShardRun> shards = read(shardDirs);
         Path outDir = RunIds.createRunDir(resultsDir.toAbsolutePath().normalize(), Clock.systemUTC());
-        RunSummary merged = write(shards, outDir, baseline, arguments);
+        RunSummary merged = write(shards, outDir, arguments);
         LatestRun.update(outDir.getParent(), outDir.getFileName().toString());
         return merged;
     }
@@ -93,7 +90,7 @@ public final class ShardMerge {
         }
         List<ShardRun> shards = new ArrayList<>();
         for (Path dir : shardDirs) {
-            RunInfo info = RunData.read(dir).info();
+            RunInfo info = RunResults.read(dir).info();
             if (info.sharding() == null) {
                 throw new IllegalArgumentException("Run [" + dir + "] is not a shard: its run.json records no shard "
                         + "(run it with --shard K/N or --shards N)");
@@ -162,8 +159,8 @@ public final class ShardMerge {
         }
     }
 
-    private static RunSummary write(Map<Integer, ShardRun> byIndex, Path outDir, String baseline,
-            List<String> arguments) throws IOException {
+    private static RunSummary write(Map<Integer, ShardRun> byIndex, Path outDir, List<String> arguments)
+            throws IOException {
         List<ShardRun> shards = List.copyOf(byIndex.values());
         RunLayout out = new RunLayout(outDir);
         RunInfo first = shards.get(0).info();
@@ -204,7 +201,7 @@ public final class ShardMerge {
                         : "Shard " + shard.info().sharding().label() + "'s run ended " + shard.info().status()
                                 + " before this cell finished";
                 Files.createDirectories(out.targetDir(cell.target()));
-                Json.write(out.cellResult(cell), CellResult.failed(cell, CellStatus.MISSING, why, List.of()));
+                ResultsJson.write(out.cellResult(cell), CellResult.failed(cell, CellStatus.MISSING, why, List.of()));
             }
         }
         RunInfo merged = new RunInfo(RunLayout.FORMAT, outDir.getFileName().toString(),
@@ -214,16 +211,8 @@ public final class ShardMerge {
                         .max(Comparator.naturalOrder()).orElse(Instant.now().toString()),
                 arguments, first.settings(), plan, common(shards), List.copyOf(new LinkedHashSet<>(notes)), null,
                 first.targets(), split.merged(parts));
-        Json.write(out.runJson(), merged);
-        RunData data = RunData.read(outDir);
-        List<Path> reports = List.of();
-        String reportError = null;
-        try {
-            reports = Reports.write(outDir, new ReportOptions(baseline));
-        } catch (IOException | RuntimeException e) {
-            reportError = "could not write the reports of [" + outDir + "]: " + e.getMessage();
-        }
-        return new RunSummary(outDir, merged, data.cells(), reports, reportError);
+        ResultsJson.write(out.runJson(), merged);
+        return new RunSummary(outDir, merged, RunResults.read(outDir).cells());
     }
 
     /** Copies the files of the cells {@code shard} measured: results, forks, logs, specs and profiles. */

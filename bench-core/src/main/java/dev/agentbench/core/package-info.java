@@ -11,10 +11,13 @@
  * }</pre>
  *
  * <p>{@link dev.agentbench.core.Registry} lists the targets and benchmarks a run can see. Every
- * default lives in {@link dev.agentbench.core.Defaults}.
+ * default lives in {@link dev.agentbench.core.Defaults}. A run writes no report: the reports are
+ * written by a {@link dev.agentbench.core.RunListener}, {@code dev.agentbench.report.ReportsListener}
+ * of bench-report, registered with {@code listener(...)}; {@code dev.agentbench.core.results} reads
+ * a run directory back.
  *
- * <p>Stability: the types of this package are the supported API of agentbench 0.x; the
- * sub-packages {@code link}, {@code measure} and {@code internal} are internal and may change in
- * any release.
+ * <p>Stability: the types of this package and of {@code results} are the supported API of
+ * agentbench 0.x; the sub-packages {@code link}, {@code measure} and {@code internal} are internal
+ * and may change in any release.
  */
 package dev.agentbench.core;

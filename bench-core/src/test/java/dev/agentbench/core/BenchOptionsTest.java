@@ -35,8 +35,6 @@ class BenchOptionsTest {
         assertThat(Files.isExecutable(options.javaExecutable())).isTrue();
         assertThat(options.childJvmArgs()).containsExactlyElementsOf(Defaults.CHILD_JVM_ARGS);
         assertThat(options.listeners()).isEmpty();
-        assertThat(options.reports()).isTrue();
-        assertThat(options.baseline()).isEqualTo("raw");
         assertThat(passes.footprintAgents()).isEqualTo(Defaults.FOOTPRINT_AGENTS).isEqualTo(1000);
         assertThat(passes.growthSessions()).isEqualTo(Defaults.GROWTH_SESSIONS).isEqualTo(500);
         assertThat(passes.coldStarts()).isEqualTo(Defaults.COLD_STARTS).isEqualTo(10);

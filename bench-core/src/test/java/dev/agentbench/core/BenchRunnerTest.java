@@ -11,9 +11,9 @@ import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
 import dev.agentbench.api.result.TargetInfo;
-import dev.agentbench.core.internal.Json;
-import dev.agentbench.core.testing.PluginJars;
+import dev.agentbench.core.results.ResultsJson;
 import dev.agentbench.core.testing.BrokenMock;
+import dev.agentbench.core.testing.PluginJars;
 import dev.agentbench.core.testing.RecordingListener;
 import dev.agentbench.core.testing.TestRuns;
 import dev.agentbench.core.testing.TestTargets;
@@ -71,7 +71,7 @@ class BenchRunnerTest {
             assertThat(result.time().median()).as("the median of the forks' medians").isEqualTo(medians[1]);
             assertThat(result.time().n()).isEqualTo(18);
             PlannedCell cell = new PlannedCell(result.target(), result.benchmark(), 1);
-            assertThat(Json.read(layout.cellResult(cell), CellResult.class)).isEqualTo(result);
+            assertThat(ResultsJson.read(layout.cellResult(cell), CellResult.class)).isEqualTo(result);
             assertThat(layout.forkResult(cell, 1)).as("merged into the cell's result").doesNotExist();
             assertThat(layout.cellLog(cell)).content().contains("[agentbench] fork 1 of 3", "[agentbench] fork 3 of 3");
         }
@@ -143,7 +143,7 @@ class BenchRunnerTest {
         assertThat(runDir.getParent()).isEqualTo(results.toAbsolutePath());
         assertThat(runDir.getFileName().toString()).matches("\\d{8}-\\d{6}-[0-9a-f]{4}");
         RunLayout layout = new RunLayout(runDir);
-        RunInfo info = Json.read(layout.runJson(), RunInfo.class);
+        RunInfo info = ResultsJson.read(layout.runJson(), RunInfo.class);
         assertThat(info).isEqualTo(summary.info());
         assertThat(info.status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(info.endedAt()).isNotNull();
@@ -158,7 +158,7 @@ class BenchRunnerTest {
                 "Benchmark [solo] does not run concurrently; planned at concurrency 1 only");
         assertThat(info.environment()).containsKeys("java.version", "os.name", "cpus", "memory");
 
-        CellResult stored = Json.read(layout.cellResult(info.cells().get(4)), CellResult.class);
+        CellResult stored = ResultsJson.read(layout.cellResult(info.cells().get(4)), CellResult.class);
         assertThat(stored).isEqualTo(summary.results().get(4));
         assertThat(stored.concurrency()).isEqualTo(2);
         assertThat(layout.cellLog(info.cells().get(4))).content().contains("[agentbench] timed: 6 iterations",
@@ -177,7 +177,7 @@ class BenchRunnerTest {
         RunSummary second = new BenchRunner(TestRuns.options(results).targets(List.of("scripted"))
                 .benchmarks(List.of("solo")).build()).run();
         assertThat(second.runDir()).isNotEqualTo(runDir).hasParent(results.toAbsolutePath());
-        assertThat(Json.read(new RunLayout(second.runDir()).runJson(), RunInfo.class).cells())
+        assertThat(ResultsJson.read(new RunLayout(second.runDir()).runJson(), RunInfo.class).cells())
                 .containsExactly(new PlannedCell("scripted", "solo", 1));
         assertThat(LatestRun.resolve(results)).contains(second.runDir());
     }
@@ -224,8 +224,8 @@ class BenchRunnerTest {
 
         // the parent writes what it found into the cell's file: the report shows TIMEOUT with its reason
         RunLayout layout = new RunLayout(summary.runDir());
-        assertThat(Json.read(layout.cellResult(new PlannedCell("hang", "echo", 1)), CellResult.class)).isEqualTo(hang);
-        assertThat(Json.read(layout.cellResult(new PlannedCell("exit3", "echo", 1)), CellResult.class)).isEqualTo(exit3);
+        assertThat(ResultsJson.read(layout.cellResult(new PlannedCell("hang", "echo", 1)), CellResult.class)).isEqualTo(hang);
+        assertThat(ResultsJson.read(layout.cellResult(new PlannedCell("exit3", "echo", 1)), CellResult.class)).isEqualTo(exit3);
 
         assertThat(byTarget.get("leaky").status()).as("a stray non-daemon thread does not keep the child alive")
                 .isEqualTo(CellStatus.OK);
@@ -269,13 +269,13 @@ class BenchRunnerTest {
                 .isEqualTo("Not run: the run's time budget [PT0.001S] was spent before this cell; "
                         + "2 of 2 cells did not run");
         assertThat(summary.allOk()).isFalse();
-        RunInfo info = Json.read(new RunLayout(summary.runDir()).runJson(), RunInfo.class);
+        RunInfo info = ResultsJson.read(new RunLayout(summary.runDir()).runJson(), RunInfo.class);
         assertThat(info).isEqualTo(summary.info());
         assertThat(info.status()).isEqualTo(RunStatus.STOPPED);
         assertThat(info.notes()).containsExactly(
                 "The run's time budget [PT0.001S] was spent after 0 of 2 cells; the other 2 did not run (MISSING)");
         // the report reads the reason from the cells' files
-        assertThat(Json.read(new RunLayout(summary.runDir()).cellResult(info.cells().get(1)), CellResult.class))
+        assertThat(ResultsJson.read(new RunLayout(summary.runDir()).cellResult(info.cells().get(1)), CellResult.class))
                 .isEqualTo(summary.results().get(1));
     }
 

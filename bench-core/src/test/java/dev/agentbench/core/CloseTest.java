@@ -7,8 +7,8 @@ import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunLayout;
-import dev.agentbench.core.internal.Json;
 import dev.agentbench.core.measure.IterationFailedException;
+import dev.agentbench.core.results.ResultsJson;
 import dev.agentbench.core.testing.RecordingListener;
 import dev.agentbench.core.testing.TestRuns;
 import dev.agentbench.core.testing.TestTargets;
@@ -55,7 +55,7 @@ class CloseTest extends ChildJvmRunTest {
         assertThat(cell.forks()).extracting(Fork::warnings).containsExactly(List.of(warning));
         RunLayout layout = new RunLayout(summary.runDir());
         PlannedCell planned = new PlannedCell(cell.target(), cell.benchmark(), cell.concurrency());
-        assertThat(Json.read(layout.cellResult(planned), CellResult.class)).isEqualTo(cell);
+        assertThat(ResultsJson.read(layout.cellResult(planned), CellResult.class)).isEqualTo(cell);
     }
 
     @Test

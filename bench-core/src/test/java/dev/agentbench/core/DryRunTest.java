@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.RunLayout;
-import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.results.ResultsJson;
 import dev.agentbench.core.testing.TestRuns;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -54,7 +54,7 @@ class DryRunTest extends ChildJvmRunTest {
             assertThat(ok.metrics()).isEmpty();
         }
         RunLayout layout = new RunLayout(summary.runDir());
-        assertThat(Json.read(layout.cellResult(summary.info().cells().get(1)), CellResult.class).error()).isEqualTo(why);
+        assertThat(ResultsJson.read(layout.cellResult(summary.info().cells().get(1)), CellResult.class).error()).isEqualTo(why);
         assertThat(summary.info().settings()).containsEntry("dryRun", "true").containsEntry("iterations", "1")
                 .containsEntry("footprintAgents", "1").containsEntry("coldStarts", "1");
         assertThat(summary.info().notes()).contains(BenchRunner.DRY_RUN_NOTE);

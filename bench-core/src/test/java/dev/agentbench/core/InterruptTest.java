@@ -7,7 +7,8 @@ import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
-import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.results.ResultsJson;
+import dev.agentbench.core.results.RunResults;
 import dev.agentbench.core.testing.EmbeddedRun;
 import dev.agentbench.core.testing.TestRuns;
 import java.io.BufferedReader;
@@ -21,11 +22,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Collectors;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +50,7 @@ class InterruptTest {
     }
 
     @Test
-    void sigtermKillsEveryChildAndTheMockMarksTheRunInterruptedAndReportsWhatFinished() throws Exception {
+    void sigtermKillsEveryChildAndTheMockMarksTheRunInterruptedAndTellsTheListenersWhatFinished() throws Exception {
         Path results = dir.resolve("results");
         Path pidFile = dir.resolve("sleeper.pid");
         startParent(results.toString(), pidFile.toString());
@@ -65,7 +66,7 @@ class InterruptTest {
         awaitGone(started);
         assertThat(output).contains("runFinished INTERRUPTED OK,MISSING").doesNotContain("returned COMPLETED");
         Path runDir = LatestRun.resolve(results).orElseThrow();
-        RunInfo info = Json.read(new RunLayout(runDir).runJson(), RunInfo.class);
+        RunInfo info = ResultsJson.read(new RunLayout(runDir).runJson(), RunInfo.class);
         assertThat(info.status()).isEqualTo(RunStatus.INTERRUPTED);
         assertThat(info.endedAt()).isNotNull();
         assertThat(new RunLayout(runDir).cellResult(info.cells().get(0))).exists();
@@ -88,7 +89,7 @@ class InterruptTest {
     }
 
     @Test
-    void interruptingTheThreadThatRunsAnEmbeddedRunEndsItInterruptedWithItsReportsAndNothingLeftRunning()
+    void interruptingTheThreadThatRunsAnEmbeddedRunEndsItInterruptedItsDirectoryReadableAndNothingLeftRunning()
             throws Exception {
         Path results = dir.resolve("results");
         Path pidFile = dir.resolve("sleeper.pid");
@@ -102,14 +103,15 @@ class InterruptTest {
                 .targetOptions(Map.of("pidFile", pidFile.toString()))
                 .listener(new RunListener() {
                     @Override
-                    public void reportsWritten(Path runDir, List<Path> reports) {
-                        heard.add("reportsWritten " + reports.size());
-                    }
-
-                    @Override
                     public void runFinished(Path runDir, RunInfo info, List<CellResult> results) {
-                        heard.add("runFinished " + info.status() + " " + results.stream()
-                                .map(result -> result.status().name()).collect(Collectors.joining(",")));
+                        heard.add("runFinished " + info.status() + " " + statuses(results));
+                        // what the reports listener does at this point: read the run directory back
+                        try {
+                            RunResults read = RunResults.read(runDir);
+                            heard.add("read " + read.info().status() + " " + statuses(read.cells()));
+                        } catch (IOException e) {
+                            heard.add("unreadable " + e.getMessage());
+                        }
                     }
                 })
                 .build();
@@ -138,11 +140,14 @@ class InterruptTest {
         assertThat(ended.info().status()).isEqualTo(RunStatus.INTERRUPTED);
         assertThat(ended.results()).extracting(CellResult::status).containsExactly(CellStatus.OK, CellStatus.MISSING);
         assertThat(stillInterrupted).as("run() returns with the thread's interrupt status set").isTrue();
-        assertThat(Json.read(new RunLayout(ended.runDir()).runJson(), RunInfo.class).status())
+        assertThat(ResultsJson.read(new RunLayout(ended.runDir()).runJson(), RunInfo.class).status())
                 .isEqualTo(RunStatus.INTERRUPTED);
-        assertThat(ended.report()).as("the report of what finished").isPresent();
-        assertThat(ended.report().orElseThrow()).exists();
-        assertThat(heard).containsExactly("reportsWritten 4", "runFinished INTERRUPTED OK,MISSING");
+        assertThat(heard).as("told once, when run.json and what finished can be read")
+                .containsExactly("runFinished INTERRUPTED OK,MISSING", "read INTERRUPTED OK,MISSING");
+    }
+
+    private static String statuses(List<CellResult> results) {
+        return results.stream().map(result -> result.status().name()).collect(Collectors.joining(","));
     }
 
     private void startParent(String... args) throws IOException {

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.RunLayout;
-import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.results.ResultsJson;
 import dev.agentbench.core.testing.TestBenchmarks;
 import dev.agentbench.core.testing.TestRuns;
 import dev.agentbench.core.testing.TestTargets;
@@ -44,7 +44,7 @@ class KindsTest extends ChildJvmRunTest {
                 .collect(Collectors.toMap(CellResult::name, Function.identity()));
         RunLayout layout = new RunLayout(summary.runDir());
         for (CellResult result : summary.results()) {
-            assertThat(Json.read(layout.cellResult(summary.info().cells().get(summary.results().indexOf(result))),
+            assertThat(ResultsJson.read(layout.cellResult(summary.info().cells().get(summary.results().indexOf(result))),
                     CellResult.class)).as("the JSON holds every figure").isEqualTo(result);
         }
         long held = TestTargets.Heavy.BYTES;

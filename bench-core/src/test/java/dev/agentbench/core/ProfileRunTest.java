@@ -7,7 +7,7 @@ import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunLayout;
-import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.results.ResultsJson;
 import dev.agentbench.core.testing.RecordingListener;
 import dev.agentbench.core.testing.TestRuns;
 import dev.agentbench.core.testing.TestTargets;
@@ -68,7 +68,7 @@ class ProfileRunTest extends ChildJvmRunTest {
                     .extracting(dev.agentbench.api.result.Fork::fork).containsExactly(1, 2);
             assertThat(result.time().n()).isEqualTo(12);
             assertThat(result.warnings()).isEmpty();
-            assertThat(Json.read(layout.cellResult(cell), CellResult.class)).isEqualTo(result);
+            assertThat(ResultsJson.read(layout.cellResult(cell), CellResult.class)).isEqualTo(result);
             assertThat(layout.profileForkResult(cell)).as("read, then removed").doesNotExist();
             assertThat(layout.cellLog(cell)).content().contains("[agentbench] fork 2 of 2",
                     "[agentbench] profile fork, after 2 measured forks", "(profile fork, jfr)", "profile: ");
@@ -77,7 +77,7 @@ class ProfileRunTest extends ChildJvmRunTest {
             try (RecordingFile recording = new RecordingFile(layout.cellRecording(cell))) {
                 assertThat(recording.hasMoreEvents()).as("a JFR recording").isTrue();
             }
-            Profile profile = Json.read(layout.cellProfile(cell), Profile.class);
+            Profile profile = ResultsJson.read(layout.cellProfile(cell), Profile.class);
             assertThat(profile.target()).isEqualTo(cell.target());
             assertThat(profile.name()).isEqualTo(cell.name());
             assertThat(profile.profiler()).isEqualTo("jfr");
@@ -116,7 +116,7 @@ class ProfileRunTest extends ChildJvmRunTest {
             assertThat(result.forks()).hasSize(1);
             assertThat(result.memory().retainedBytesPerUnit()).as("read by the measured fork").isNotNull();
             assertThat(result.warnings()).isEmpty();
-            Profile profile = Json.read(layout.cellProfile(cell), Profile.class);
+            Profile profile = ResultsJson.read(layout.cellProfile(cell), Profile.class);
             assertThat(profile.iterations()).as("the agents built, or the sessions run")
                     .isEqualTo(cell.benchmark().equals("footprint") ? 20 : 30);
             assertThat(layout.cellRecording(cell)).isRegularFile();
@@ -163,7 +163,7 @@ class ProfileRunTest extends ChildJvmRunTest {
                 .contains(TestTargets.CameraShy.ERROR);
         RunLayout layout = new RunLayout(summary.runDir());
         PlannedCell cell = summary.info().cells().get(0);
-        assertThat(Json.read(layout.cellResult(cell), CellResult.class)).as("the warning is in the file too")
+        assertThat(ResultsJson.read(layout.cellResult(cell), CellResult.class)).as("the warning is in the file too")
                 .isEqualTo(result);
         assertThat(layout.cellProfile(cell)).doesNotExist();
         assertThat(layout.cellLog(cell)).content().contains("[agentbench] profile fork, after 1 measured fork",

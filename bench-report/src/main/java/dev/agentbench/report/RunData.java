@@ -1,19 +1,18 @@
 package dev.agentbench.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.result.CellResult;
-import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
+import dev.agentbench.core.results.NewerFormatException;
+import dev.agentbench.core.results.ResultsJson;
+import dev.agentbench.core.results.RunResults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -36,9 +35,8 @@ import java.util.Objects;
  */
 public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells, Map<String, CellProfile> profiles) {
 
-    /** Reads JSON the way results are written: unknown fields from newer versions are skipped. */
-    static final ObjectMapper MAPPER = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    /** The results files' mapper, {@link ResultsJson#mapper()}, for the formats that write JSON. */
+    static final ObjectMapper MAPPER = ResultsJson.mapper();
 
     public RunData {
         Objects.requireNonNull(layout, "layout");
@@ -58,34 +56,22 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells, Ma
     }
 
     /**
-     * Reads a run directory.
+     * Reads a run directory ({@link RunResults#read}) and the profiles of its planned cells.
      *
      * @throws IOException when {@code run.json} is missing or unreadable: then the directory is no run
      * @throws NewerFormatException when {@code run.json} or a planned cell's result is of a newer
      *     results format than this version reads
      */
     public static RunData read(Path runDir) throws IOException {
-        RunLayout layout = new RunLayout(runDir);
-        RunInfo info;
-        try {
-            byte[] json = Files.readAllBytes(layout.runJson());
-            checkFormat(layout.runJson(), json);
-            info = MAPPER.readValue(json, RunInfo.class);
-        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
-            throw new IOException("No run.json in [" + runDir + "]: not a run directory", e);
-        } catch (JsonProcessingException e) {
-            throw new IOException("[" + layout.runJson() + "] is not a run's run.json: " + reason(e), e);
-        }
-        List<CellResult> cells = new ArrayList<>();
+        RunResults run = RunResults.read(runDir);
         Map<String, CellProfile> profiles = new LinkedHashMap<>();
-        for (PlannedCell planned : info.cells()) {
-            cells.add(readCell(layout, planned));
-            CellProfile profile = readProfile(layout, planned);
+        for (PlannedCell planned : run.info().cells()) {
+            CellProfile profile = readProfile(run.layout(), planned);
             if (profile != null) {
                 profiles.put(planned.target() + "/" + planned.name(), profile);
             }
         }
-        return new RunData(layout, info, cells, profiles);
+        return new RunData(run.layout(), run.info(), run.cells(), profiles);
     }
 
     /**
@@ -102,7 +88,7 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells, Ma
         String where = "[" + layout.runDir().relativize(file).toString().replace('\\', '/') + "]";
         try {
             byte[] json = Files.readAllBytes(file);
-            checkFormat(file, json);
+            ResultsJson.checkFormat(file, json);
             Profile profile = MAPPER.readValue(json, Profile.class);
             if (!profile.target().equals(planned.target()) || !profile.name().equals(planned.name())) {
                 return new CellProfile(recording, null, "profile file " + where + " holds cell ["
@@ -116,64 +102,8 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells, Ma
             return new CellProfile(recording, null, "profile file " + where + " is results format " + e.format()
                     + "; this agentbench reads format " + RunLayout.FORMAT);
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
-            String reason = e instanceof JsonProcessingException json ? reason(json) : e.getMessage();
+            String reason = e instanceof JsonProcessingException json ? ResultsJson.reason(json) : e.getMessage();
             return new CellProfile(recording, null, "unreadable profile file " + where + ": " + reason);
-        }
-    }
-
-    private static CellResult readCell(RunLayout layout, PlannedCell planned) throws NewerFormatException {
-        Path file = layout.cellResult(planned);
-        if (!Files.exists(file)) {
-            return CellResult.failed(planned, CellStatus.MISSING, "no result: the cell did not run", List.of());
-        }
-        try {
-            byte[] json = Files.readAllBytes(file);
-            checkFormat(file, json);
-            CellResult result = MAPPER.readValue(json, CellResult.class);
-            if (!result.target().equals(planned.target()) || !result.name().equals(planned.name())) {
-                return CellResult.failed(planned, CellStatus.FAILED, "result file ["
-                    + layout.runDir().relativize(file) + "] holds cell ["
-                        + result.target() + "/" + result.name() + "]", List.of());
-            }
-            return result;
-        } catch (NewerFormatException e) {
-            throw e;
-        } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
-            String reason = e instanceof JsonProcessingException json ? reason(json) : e.getMessage();
-            return CellResult.failed(planned, CellStatus.FAILED, "unreadable result file ["
-                    + layout.runDir().relativize(file) + "]: " + reason, List.of());
-        }
-    }
-
-    /** What is wrong with a JSON file, in one line, with where. */
-    private static String reason(JsonProcessingException json) {
-        return json.getOriginalMessage().replaceAll("\\[Source: [^;\\]]*; ", "[").replaceAll("\\s*\\R\\s*", " ")
-                + (json.getLocation() == null ? ""
-                        : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr());
-    }
-
-    /**
-     * Refuses a results file of a newer format than {@link RunLayout#FORMAT}; a file without the
-     * field is format 1. A file that is no JSON object is left to the reader that follows to refuse.
-     *
-     * @throws NewerFormatException naming the file and both formats
-     */
-    static void checkFormat(Path file, byte[] json) throws IOException {
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(json);
-        } catch (JsonProcessingException e) {
-            return; // not JSON: the reader that follows says where
-        }
-        if (root == null || !root.isObject() || !root.has(RunLayout.FORMAT_FIELD)) {
-            return;
-        }
-        JsonNode format = root.get(RunLayout.FORMAT_FIELD);
-        if (!format.canConvertToExactIntegral() || format.asLong() < 1) {
-            throw new IOException("[" + file + "] says results format [" + format + "], which is no format number");
-        }
-        if (format.asLong() > RunLayout.FORMAT) {
-            throw new NewerFormatException(file, format.asLong());
         }
     }
 

@@ -7,6 +7,8 @@
  * are read; a cell of format 1 is one fork. Medians and ratios carry 95% intervals of
  * {@link dev.agentbench.report.stats.ForkIntervals}. A profiled cell's {@code <cell>.profile.json}
  * is read beside its result, and shown by package group against the baseline's
- * ({@code ProfileSection}); one that cannot be read is a note, never a failure.
+ * ({@code ProfileSection}); one that cannot be read is a note, never a failure. The run directory
+ * itself is read by bench-core's {@link dev.agentbench.core.results.RunResults}; {@link
+ * dev.agentbench.report.ReportsListener} writes every report as a run ends.
  */
 package dev.agentbench.report;

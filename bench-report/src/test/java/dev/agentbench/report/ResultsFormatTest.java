@@ -12,6 +12,7 @@ import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.core.results.NewerFormatException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

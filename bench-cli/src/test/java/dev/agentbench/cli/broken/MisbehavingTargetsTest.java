@@ -86,7 +86,7 @@ class MisbehavingTargetsTest {
         RunLayout layout = new RunLayout(runDir);
         Map<String, CellResult> byTarget = new TreeMap<>();
         for (String target : EXPECTED.keySet()) {
-            byTarget.put(target, dev.agentbench.core.internal.Json.read(
+            byTarget.put(target, dev.agentbench.core.results.ResultsJson.read(
                     layout.targetDir(target).resolve(BENCHMARK + ".json"), CellResult.class));
         }
         EXPECTED.forEach((target, expected) -> {

@@ -9,7 +9,7 @@ import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.Defaults;
 import dev.agentbench.core.internal.BoundedLog;
-import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.results.ResultsJson;
 import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.mockclient.MockAdmin;
 import dev.agentbench.core.internal.OutputPump;
@@ -236,7 +236,7 @@ public final class CellLauncher {
             try {
                 profile = JfrSummary.summarize(recording, cell,
                         Math.round(fork.metrics().getOrDefault(CellChild.RECORDED_NANOS, 0.0)), fork.time().n());
-                Json.write(layout.cellProfile(cell), profile);
+                ResultsJson.write(layout.cellProfile(cell), profile);
             } catch (IOException | RuntimeException e) {
                 profile = null;
                 warning = "the profile fork's recording [" + recording.getFileName() + "] cannot be read: " + e;
@@ -253,7 +253,7 @@ public final class CellLauncher {
         CellResult warned = measured.withWarning(warning);
         if (!guard.interrupted()) {
             try {
-                Json.write(layout.cellResult(cell), warned);
+                ResultsJson.write(layout.cellResult(cell), warned);
             } catch (IOException e) {
                 System.err.println("agentbench: cannot write the result of cell [" + cell.target() + "/"
                         + cell.name() + "]: " + e.getMessage());
@@ -299,7 +299,7 @@ public final class CellLauncher {
         }
         if (!guard.interrupted()) {
             try {
-                Json.write(layout.cellResult(cell), result);
+                ResultsJson.write(layout.cellResult(cell), result);
                 for (int i = 1; i <= forks.size(); i++) {
                     Files.deleteIfExists(layout.forkResult(cell, i));
                 }
@@ -379,7 +379,7 @@ public final class CellLauncher {
         }
         CellResult result;
         try {
-            result = Json.read(resultFile, CellResult.class);
+            result = ResultsJson.read(resultFile, CellResult.class);
         } catch (IOException | RuntimeException e) {
             return withTail(CellResult.failed(cell, CellStatus.FAILED, "Child JVM exited with code [" + exitCode
                     + "] and its result [" + resultFile + "] is unreadable: " + e.getMessage(), List.of()), log);

@@ -34,7 +34,8 @@ import java.util.Properties;
  *     registered with the mock before it started the child, for example
  *     {@code http://127.0.0.1:41234/s/turn1/v1}
  * @param targetOptions the user's target options
- * @param passes how to measure: the run's pass settings, as they are
+ * @param passes how to measure: the run's pass settings, as they are, one {@code passes.<name>} key
+ *     each
  */
 public record CellSpec(
         String runDir,
@@ -85,7 +86,7 @@ public record CellSpec(
         properties.setProperty("profile", Boolean.toString(profile));
         properties.setProperty("scriptUrl", scriptUrl);
         SpecProperties.putMap(properties, OPTION, targetOptions);
-        SpecProperties.put(properties, PASSES, passes);
+        SpecProperties.putMap(properties, PASSES, passes.toText());
         StringWriter text = new StringWriter();
         properties.store(text, "agentbench cell spec: what the parent asked this child JVM to measure");
         // sorted by key for a reader (each entry is one line: store escapes line breaks), comments first
@@ -112,7 +113,7 @@ public record CellSpec(
                     required(properties, "benchmark"), Integer.parseInt(required(properties, "concurrency")),
                     required(properties, "name"), Integer.parseInt(required(properties, "fork")),
                     Boolean.parseBoolean(required(properties, "profile")), required(properties, "scriptUrl"),
-                    SpecProperties.getMap(properties, OPTION), SpecProperties.get(properties, PASSES, PassSettings.class));
+                    SpecProperties.getMap(properties, OPTION), PassSettings.fromText(PASSES, properties::getProperty));
         } catch (RuntimeException e) {
             throw new IOException("Cell spec [" + file + "] is unreadable: " + e.getMessage(), e);
         }

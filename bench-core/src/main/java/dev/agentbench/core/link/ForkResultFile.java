@@ -3,7 +3,7 @@ package dev.agentbench.core.link;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
-import dev.agentbench.core.internal.Json;
+import dev.agentbench.core.results.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,7 +44,7 @@ final class ForkResultFile {
         if (ended) {
             return;
         }
-        Json.write(file, result);
+        ResultsJson.write(file, result);
         this.result = result;
         CellLog.say("result " + result.status() + " written to " + file);
     }

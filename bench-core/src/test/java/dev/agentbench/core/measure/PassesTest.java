@@ -22,7 +22,7 @@ class PassesTest {
 
     /** Settings of 100 ms windows, the given warm-up floor and cap, a 500 ms timed pass. */
     private static PassSettings settings(int warmup, Duration min, Duration max) {
-        return PassSettings.builder().warmup(warmup).warmupTime(min).warmupMax(max).window(Duration.ofMillis(100))
+        return PassSettings.builder().warmup(warmup).warmupTime(min).warmupMax(max).warmupWindow(Duration.ofMillis(100))
                 .measureTime(Duration.ofMillis(500)).minIterations(3).maxIterations(1000).build();
     }
 

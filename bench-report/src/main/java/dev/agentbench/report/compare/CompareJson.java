@@ -3,6 +3,7 @@ package dev.agentbench.report.compare;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentbench.core.results.ResultsJson;
 
 /**
  * The comparison as JSON, for machines. The shape is documented in {@code docs/compare.md} and
@@ -19,7 +20,7 @@ public final class CompareJson {
     /** The value of the top-level {@code formatVersion} field. */
     public static final int FORMAT_VERSION = 2;
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = ResultsJson.mapper();
 
     private CompareJson() {}
 

@@ -1,4 +1,4 @@
-package dev.agentbench.report;
+package dev.agentbench.core.results;
 
 import dev.agentbench.api.result.RunLayout;
 import java.io.IOException;

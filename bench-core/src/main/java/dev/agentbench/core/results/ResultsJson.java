@@ -1,0 +1,72 @@
+package dev.agentbench.core.results;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.agentbench.api.result.AtomicFiles;
+import dev.agentbench.api.result.RunLayout;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The one JSON configuration of results files (a cell's result, run.json, a profile, summary.json,
+ * jmh-result.json, a comparison), for the code that writes them and the code that reads them:
+ * written indented, read tolerant of fields added by later versions.
+ */
+public final class ResultsJson {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private ResultsJson() {}
+
+    /** The mapper; shared, so never reconfigure it. */
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    /** Writes {@code value} as JSON to {@code file} atomically. */
+    public static void write(Path file, Object value) throws IOException {
+        AtomicFiles.write(file, MAPPER.writeValueAsBytes(value));
+    }
+
+    public static <T> T read(Path file, Class<T> type) throws IOException {
+        return MAPPER.readValue(Files.readAllBytes(file), type);
+    }
+
+    /**
+     * Refuses a results file of a newer format than {@link RunLayout#FORMAT}; a file without the
+     * field is format 1. A file that is no JSON object is left to the reader that follows to refuse.
+     *
+     * @throws NewerFormatException naming the file and both formats
+     */
+    public static void checkFormat(Path file, byte[] json) throws IOException {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            return; // not JSON: the reader that follows says where
+        }
+        if (root == null || !root.isObject() || !root.has(RunLayout.FORMAT_FIELD)) {
+            return;
+        }
+        JsonNode format = root.get(RunLayout.FORMAT_FIELD);
+        if (!format.canConvertToExactIntegral() || format.asLong() < 1) {
+            throw new IOException("[" + file + "] says results format [" + format + "], which is no format number");
+        }
+        if (format.asLong() > RunLayout.FORMAT) {
+            throw new NewerFormatException(file, format.asLong());
+        }
+    }
+
+    /** What is wrong with a JSON file, in one line, with where. */
+    public static String reason(JsonProcessingException json) {
+        return json.getOriginalMessage().replaceAll("\\[Source: [^;\\]]*; ", "[").replaceAll("\\s*\\R\\s*", " ")
+                + (json.getLocation() == null ? ""
+                        : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr());
+    }
+}
