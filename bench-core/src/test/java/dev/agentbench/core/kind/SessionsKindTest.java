@@ -32,6 +32,9 @@ class SessionsKindTest {
     private final AtomicLong now = new AtomicLong();
     private final List<String> log = new ArrayList<>();
 
+    /** Whether each turn asks for a full collection. */
+    private volatile boolean collect;
+
     /** One turn of exactly {@link #TURN_NANOS} of the fake clock. */
     private final BenchTarget target = new BenchTarget() {
         @Override
@@ -50,6 +53,9 @@ class SessionsKindTest {
                 @Override
                 public TurnResult runTurn(String userId, String sessionId, String message) {
                     now.addAndGet(TURN_NANOS);
+                    if (collect) {
+                        System.gc();
+                    }
                     return TurnResult.text("done");
                 }
 
@@ -121,5 +127,23 @@ class SessionsKindTest {
         List<String> declared = SessionsKind.INSTANCE.figures().stream().map(Figure.Definition::name).toList();
         assertThat(measure(benchmark(50_000), false).figures()).extracting(Figure::name)
                 .allSatisfy(name -> assertThat(declared).contains(name));
+    }
+
+    @Test
+    void collectionsOverTheTimedPassArePer1000Iterations() throws Exception {
+        Measurement quiet = measure(benchmark(0), false);
+        Figure gc = Figure.find(quiet.figures(), "gcPer1kOps");
+        assertThat(gc.value()).as("a turn that allocates nothing meets fewer than one collection an iteration")
+                .isLessThan(1000.0);
+        assertThat(Figure.find(quiet.figures(), "gcMillisPer1kOps").unit()).isEqualTo("ms");
+
+        collect = true;
+        Measurement collecting = measure(benchmark(0), false);
+        // 5 timed iterations, each with at least one full collection: 1,000 or more per 1,000 iterations,
+        // and the warm-up's and the memory pass's are not counted (at most 2 collections an iteration)
+        assertThat(Figure.find(collecting.figures(), "gcPer1kOps").value()).isBetween(1000.0, 2000.0);
+        assertThat(Figure.find(collecting.figures(), "gcPer1kOps").better()).isEqualTo(Figure.Better.LOWER);
+        assertThat(Figure.find(collecting.figures(), "gcMillisPer1kOps").value()).isNotNegative();
+        assertThat(measure(benchmark(0), true).figures()).as("a dry run has none").isEmpty();
     }
 }
