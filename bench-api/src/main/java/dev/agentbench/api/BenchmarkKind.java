@@ -40,7 +40,7 @@ public enum BenchmarkKind {
      * ({@code --model-latency}). Samples are the turns that ended within the timed pass, in
      * nanoseconds; the cell reports turns per second, the ideal (sessions ÷ the model's time per
      * turn), their ratio, the most model calls the mock saw in flight at once, and turn latency less
-     * the model's time, as its {@link dev.agentbench.api.result.CellResult#load() load}. Expands into
+     * the model's time, as its {@link dev.agentbench.api.result.CellResult#figures() figures}. Expands into
      * {@code _cN} cells like {@link #SESSIONS}.
      */
     LOAD,
@@ -48,7 +48,7 @@ public enum BenchmarkKind {
     /**
      * Each sample is a fresh JVM that loads the target, builds one agent, answers the script's first
      * turn and exits. Reports milliseconds from launch to agent built and to first reply, and the
-     * classes loaded, as {@link dev.agentbench.api.result.CellResult#metrics() metrics}.
+     * classes loaded, as {@link dev.agentbench.api.result.CellResult#figures() figures}.
      */
     COLD_START
 }

@@ -2,9 +2,10 @@ package dev.agentbench.cli;
 
 import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.CellResult;
+import dev.agentbench.core.kind.CellKind;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Fork;
-import dev.agentbench.api.result.Load;
+import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
@@ -112,7 +113,7 @@ final class RunProgress {
         }
         this.targetWidth = cells.stream().mapToInt(cell -> cell.target().length()).max().orElse(0);
         this.nameWidth = cells.stream().mapToInt(cell -> cell.name().length()).max().orElse(0);
-        boolean forked = kinds.stream().anyMatch(kind -> kind != BenchmarkKind.COLD_START);
+        boolean forked = kinds.stream().anyMatch(kind -> !CellKind.of(kind).jvmPerSample());
         this.forkWidth = !forked ? 0 : profile ? Math.max(forkTag(forks, forks).length(), PROFILE.length())
                 : forks > 1 ? forkTag(forks, forks).length() : 0;
     }
@@ -210,7 +211,7 @@ final class RunProgress {
      * with {@code  (1 warning)} after the figure when the step has warnings (the lines below it say which).
      */
     String finishedLine(CellResult result, Duration took) {
-        String figure = dryRun ? "checked ✓" : result.load() != null ? load(result.load()) + " ✓"
+        String figure = dryRun ? "checked ✓" : headlineIsFigures(result) ? figures(result.figures()) + " ✓"
                 : Units.time(result.time().median()) + " median ✓" + steadiness(result);
         return position() + "  " + figure + warnings(result) + "  took " + span(took) + " · " + whereTheRunIs();
     }
@@ -232,14 +233,35 @@ final class RunProgress {
     }
 
     /**
-     * A load cell's figures: {@code 152 turns/s, 0.95 of ideal, 64 in flight}; without a model
-     * latency, {@code 3,120 turns/s, 64 in flight}.
+     * Whether a result's own figures say more than its time: its forks did not warm up (each a cold
+     * start's JVM, or a load cell's turns, which the model's hold makes), and its kind gave figures.
      */
-    static String load(Load load) {
-        return rate(load.turnsPerSecond()) + " turns/s, "
-                + (load.efficiency() == null ? "" : String.format(Locale.ROOT, "%.2f of ideal, ", load.efficiency()))
-                + load.maxInFlight() + " in flight";
+    static boolean headlineIsFigures(CellResult result) {
+        return !result.figures().isEmpty() && result.forksOrSelf().stream().allMatch(fork -> fork.warmup() == null);
     }
+
+    /**
+     * The first {@value #FIGURES_SHOWN} figures of a result's first section: the headline with its
+     * label after it where the unit does not say it ({@code 152 turns/s}, {@code 3.80× speedup}), the
+     * others after their labels ({@code ideal 160 turns/s, efficiency 0.95}).
+     */
+    static String figures(List<Figure> figures) {
+        String section = figures.get(0).section();
+        List<String> parts = new ArrayList<>();
+        for (Figure figure : figures) {
+            if (!figure.section().equals(section) || parts.size() == FIGURES_SHOWN) {
+                continue;
+            }
+            String value = figure.unit().equals("turns/s") || figure.unit().equals("sessions/s")
+                    ? rate(figure.value()) + " " + figure.unit() : Units.figure(figure.value(), figure.unit());
+            parts.add(parts.isEmpty() ? (figure.unit().equals(figure.label()) ? value : value + " " + figure.label())
+                    : figure.label() + " " + value);
+        }
+        return String.join(", ", parts);
+    }
+
+    /** How many of a section's figures a progress line shows. */
+    static final int FIGURES_SHOWN = 3;
 
     /** A rate to three significant figures, at least: {@code 4.97}, {@code 79.2}, {@code 1,204}. */
     static String rate(double perSecond) {
@@ -286,11 +308,12 @@ final class RunProgress {
         double low = forks.stream().mapToDouble(fork -> fork.time().median()).min().orElse(0);
         double high = forks.stream().mapToDouble(fork -> fork.time().median()).max().orElse(0);
         long unsteady = forks.stream().filter(fork -> Boolean.FALSE.equals(fork.steadyState())).count();
-        if (cell.load() != null) {
-            double slowest = forks.stream().mapToDouble(fork -> fork.load().turnsPerSecond()).min().orElse(0);
-            double fastest = forks.stream().mapToDouble(fork -> fork.load().turnsPerSecond()).max().orElse(0);
-            return cell.target() + " " + cell.name() + ": " + load(cell.load()) + " over " + forks.size() + " forks ("
-                    + rate(slowest) + "–" + rate(fastest) + " turns/s)" + warnings(cell);
+        if (headlineIsFigures(cell)) {
+            Figure headline = cell.figures().get(0);
+            String range = headline.low() == null ? "" : " (" + Units.figure(headline.low(), headline.unit()) + "–"
+                    + Units.figure(headline.high(), headline.unit()) + ")";
+            return cell.target() + " " + cell.name() + ": " + figures(cell.figures()) + " over " + forks.size()
+                    + " forks" + range + warnings(cell);
         }
         return cell.target() + " " + cell.name() + ": " + Units.time(cell.time().median()) + " over " + forks.size()
                 + " forks (" + range(low, high) + ")"
@@ -368,10 +391,10 @@ final class RunProgress {
             return same;
         }
         OptionalDouble sameKind = mean(i -> kinds.get(i) == kind);
-        if (sameKind.isPresent() || kind == BenchmarkKind.COLD_START) {
+        if (sameKind.isPresent() || CellKind.of(kind).jvmPerSample()) {
             return sameKind;
         }
-        return mean(i -> kinds.get(i) != BenchmarkKind.COLD_START);
+        return mean(i -> !CellKind.of(kinds.get(i)).jvmPerSample());
     }
 
     private OptionalDouble mean(IntPredicate like) {
@@ -403,7 +426,7 @@ final class RunProgress {
     }
 
     private boolean coldStart(int cell) {
-        return kinds.get(cell) == BenchmarkKind.COLD_START;
+        return CellKind.of(kinds.get(cell)).jvmPerSample();
     }
 
     private static String forkTag(int fork, int forks) {

@@ -64,13 +64,13 @@ class CompareCommandTest {
                 fork(2, samples.subList(half, samples.size())));
         TimeStats time = stats(samples);
         MAPPER.writeValue(layout.cellResult(cell).toFile(), new CellResult(cell.target(), cell.benchmark(), 1,
-                cell.name(), CellStatus.OK, null, time, 100, true, 1.0, List.of(), null, null, null, null, Map.of(),
-                forks, null));
+                cell.name(), CellStatus.OK, null, time, 100, true, 1.0, List.of(), null, null, null, null, List.of(),
+                forks, null, List.of()));
     }
 
     private static dev.agentbench.api.result.Fork fork(int number, List<Long> samples) {
         return new dev.agentbench.api.result.Fork(number, stats(samples), samples, null, true, 1.0, null, null, null,
-                null, null, Map.of());
+                null, null, List.of(), List.of());
     }
 
     private static TimeStats stats(List<Long> samples) {

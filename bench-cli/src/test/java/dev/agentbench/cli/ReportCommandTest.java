@@ -40,8 +40,9 @@ class ReportCommandTest {
                 "2026-11-29T10:16:00Z", List.of("run"), Map.of(), List.of(raw, noop), Map.of("java.version", "17")));
         Files.createDirectories(layout.targetDir("raw"));
         TimeStats time = new TimeStats("ns", 3, 2e5, 3e5, 3e5, 2.1e5, 1e4, 1.9e5, 3e5);
-        MAPPER.writeValue(layout.cellResult(raw).toFile(), new CellResult("raw", "turn1", 1, "turn1", CellStatus.OK,
-                null, time, 10, true, 1.0, List.of(190_000L, 200_000L, 300_000L), List.of()));
+        MAPPER.writeValue(layout.cellResult(raw).toFile(), new CellResult(RunLayout.FORMAT, "raw", "turn1", 1, "turn1",
+                CellStatus.OK, null, time, 10, true, 1.0, List.of(190_000L, 200_000L, 300_000L), List.of(), null, null,
+                null, null, List.of(), List.of(), null, List.of()));
         Files.createDirectories(layout.targetDir("noop"));
         MAPPER.writeValue(layout.cellResult(noop).toFile(),
                 CellResult.failed(noop, CellStatus.FAILED, "turn 0, step 0: no reply", List.of()));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.Cpu;
+import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.JvmContext;
 import dev.agentbench.api.result.Memory;
@@ -44,7 +45,8 @@ class ResultFieldsDocTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(classes = {RunInfo.class, PlannedCell.class, MockWarmup.class, CellResult.class, Fork.class,
             Warmup.class, Warmup.Window.class, Cpu.class, TimeStats.class, Memory.class, Throughput.class,
-            JvmContext.class, TargetInfo.class, Sharding.class, Sharding.Group.class, Sharding.Part.class})
+            JvmContext.class, TargetInfo.class, Sharding.class, Sharding.Group.class, Sharding.Part.class,
+            Figure.class})
     void everyComponentOfTheRecordIsDocumentedAndNothingElse(Class<?> record) throws IOException {
         Set<String> components = new LinkedHashSet<>();
         for (RecordComponent component : record.getRecordComponents()) {

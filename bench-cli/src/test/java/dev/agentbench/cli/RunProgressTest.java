@@ -56,16 +56,16 @@ class RunProgressTest {
     /** An OK result with no forks of its own, as a cold start's or a dry run's line shows it. */
     static CellResult ok(PlannedCell cell, double medianNanos) {
         return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
-                time(medianNanos), 0, true, 1.0, List.of(), List.of());
+                time(medianNanos), 0, true, 1.0, List.of(), null, null, null, null, List.of(), List.of(), null, List.of());
     }
 
     /** What the child of one OK fork writes: the fork's figures, with how it warmed up. */
     static CellResult fork(PlannedCell cell, double medianNanos, Warmup warmup) {
         Fork fork = new Fork(1, time(medianNanos), List.of(), warmup, warmup.steady(), 1.0, null, null, null, null,
-                null, Map.of());
+                null, List.of(), List.of());
         return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
                 time(medianNanos), warmup.iterations(), warmup.steady(), 1.0, List.of(), null, null, null, null,
-                Map.of(), List.of(fork), null);
+                List.of(), List.of(fork), null, List.of());
     }
 
     /** A cell merged from forks of these medians, each steady or not; its median is the median of theirs. */
@@ -73,7 +73,7 @@ class RunProgressTest {
         List<Fork> forks = new ArrayList<>();
         for (int i = 0; i < medians.length; i++) {
             forks.add(new Fork(i + 1, time(medians[i]), List.of(), steady[i] ? STEADY : CAPPED, steady[i], 1.0, null,
-                    null, null, null, null, Map.of()));
+                    null, null, null, null, List.of(), List.of()));
         }
         double[] sorted = medians.clone();
         java.util.Arrays.sort(sorted);
@@ -81,7 +81,7 @@ class RunProgressTest {
         double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
         boolean allSteady = forks.stream().allMatch(Fork::steadyState);
         return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
-                time(median), 0, allSteady, 1.0, List.of(), null, null, null, null, Map.of(), forks, null);
+                time(median), 0, allSteady, 1.0, List.of(), null, null, null, null, List.of(), forks, null, List.of());
     }
 
     @Test
@@ -303,11 +303,11 @@ class RunProgressTest {
     static CellResult warned(CellResult result, String... warnings) {
         List<Fork> forks = result.forks().stream().map(fork -> new Fork(fork.fork(), fork.time(), fork.samples(),
                 fork.warmup(), fork.steadyState(), fork.drift(), fork.cpu(), fork.memory(), fork.throughput(),
-                fork.turnLatency(), fork.jvm(), fork.metrics(), List.of(warnings))).toList();
+                fork.turnLatency(), fork.jvm(), fork.figures(), List.of(warnings))).toList();
         return new CellResult(result.target(), result.benchmark(), result.concurrency(), result.name(), result.status(),
                 result.error(), result.time(), result.warmupIterations(), result.steadyState(), result.drift(),
                 result.logTail(), result.memory(), result.throughput(), result.turnLatency(), result.jvm(),
-                result.metrics(), forks, result.cpu(), List.of(warnings));
+                result.figures(), forks, result.cpu(), List.of(warnings));
     }
 
     @Test
@@ -323,14 +323,24 @@ class RunProgressTest {
         assertThat(progress.finishedLine(fork(raw, 175_000, STEADY), took)).doesNotContain("warning");
     }
 
+    /** A figure of the load kind's section. */
+    private static dev.agentbench.api.result.Figure loadFigure(String name, String label, String unit, double value) {
+        return new dev.agentbench.api.result.Figure.Definition(name, label, unit,
+                dev.agentbench.api.result.Figure.Better.HIGHER, dev.agentbench.api.result.Figure.Combine.MEDIAN,
+                "Throughput under model latency", "").of(value);
+    }
+
     @Test
-    void aLoadCellSaysItsTurnsPerSecondHowCloseToTheIdealAndHowManyCallsWereInFlight() {
-        dev.agentbench.api.result.Load load = dev.agentbench.api.result.Load.of(64, 200, 400, 152.3, 64, 430, 520, 1);
-        assertThat(RunProgress.load(load)).isEqualTo("152 turns/s, 0.95 of ideal, 64 in flight");
-        assertThat(RunProgress.load(dev.agentbench.api.result.Load.of(1, 200, 400, 2.46, 1, 410, 420, 1)))
-                .isEqualTo("2.46 turns/s, 0.98 of ideal, 1 in flight");
-        assertThat(RunProgress.load(dev.agentbench.api.result.Load.of(16, 0, 0, 3_120, 16, 5, 9, 0)))
-                .as("no latency, no ideal").isEqualTo("3,120 turns/s, 16 in flight");
+    void aCellWhoseForksDidNotWarmUpSaysItsFirstFiguresInsteadOfItsTime() {
+        List<dev.agentbench.api.result.Figure> load = List.of(loadFigure("turnsPerSecond", "turns/s", "turns/s", 152.3),
+                loadFigure("idealTurnsPerSecond", "ideal", "turns/s", 160), loadFigure("efficiency", "efficiency", "", 0.952),
+                loadFigure("maxInFlight", "in flight", "", 64));
+        assertThat(RunProgress.figures(load)).as("the first three of the section")
+                .isEqualTo("152 turns/s, ideal 160 turns/s, efficiency 0.952");
+        assertThat(RunProgress.figures(List.of(loadFigure("turnsPerSecond", "turns/s", "turns/s", 2.46))))
+                .isEqualTo("2.46 turns/s");
+        assertThat(RunProgress.figures(List.of(loadFigure("speedup", "speedup", "×", 3.9))))
+                .as("a label the unit does not say follows the value").isEqualTo("3.90× speedup");
         assertThat(RunProgress.rate(79.24)).isEqualTo("79.2");
     }
 

@@ -1,6 +1,7 @@
 package dev.agentbench.core;
 
 import dev.agentbench.api.BenchmarkKind;
+import dev.agentbench.core.kind.CellKind;
 import dev.agentbench.api.script.Script;
 import java.util.List;
 import java.util.Objects;
@@ -47,7 +48,7 @@ public record BenchmarkDescriptor(
      * benchmark that supports concurrency.
      */
     public boolean expandsByConcurrency() {
-        return (kind == BenchmarkKind.SESSIONS || kind == BenchmarkKind.LOAD) && supportsConcurrency;
+        return CellKind.of(kind).expandsConcurrency() && supportsConcurrency;
     }
 
     /** Whether it sits on the harness class path rather than in a plugin. */

@@ -2,6 +2,7 @@ package dev.agentbench.core;
 
 import com.google.common.hash.Hashing;
 import dev.agentbench.api.BenchmarkKind;
+import dev.agentbench.core.kind.CellKind;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Sharding;
 import dev.agentbench.core.measure.PassSettings;
@@ -91,25 +92,9 @@ public final class Shards {
         return new Plan(cells, notes);
     }
 
-    /**
-     * What one cell of a benchmark of {@code kind} is guessed to take, in seconds: every fork's JVM,
-     * warm-up (its least plus a quarter of the way to its most) and timed pass; a cold start, its
-     * JVMs. Only the ratios between groups matter to the split.
-     */
+    /** What one cell of a benchmark of {@code kind} is guessed to take, in seconds ({@link CellKind#cellSeconds}). */
     static double cellSeconds(BenchmarkKind kind, PassSettings passes) {
-        if (passes.dryRun()) {
-            return JVM_SECONDS;
-        }
-        if (kind == BenchmarkKind.COLD_START) {
-            return passes.coldStarts() * JVM_SECONDS;
-        }
-        double warmup = seconds(passes.warmupTime()) + (seconds(passes.warmupMax()) - seconds(passes.warmupTime())) / 4;
-        double timed = passes.timeBoxed() ? seconds(passes.measureTime()) : passes.iterations() * 0.01;
-        if (kind == BenchmarkKind.LOAD) {
-            timed *= 2; // the window stretches until every session has ended two turns in it
-        }
-        int forks = passes.forks() + (passes.profiled() ? 1 : 0);
-        return forks * (JVM_SECONDS + warmup + timed);
+        return CellKind.of(kind).cellSeconds(passes);
     }
 
     /** Each group's shard, from 1: longest first, to the shard with the least so far; ties to plan order and the lowest shard. */

@@ -1,6 +1,7 @@
 package dev.agentbench.core;
 
 import dev.agentbench.api.BenchmarkKind;
+import dev.agentbench.core.kind.CellKind;
 import dev.agentbench.api.result.PlannedCell;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +43,7 @@ record Step(int cell, int fork, int forks, boolean coldStart, boolean profile) {
         for (int[] group : Plan.groups(cells)) {
             int from = group[0];
             int to = group[1];
-            if (kinds.apply(cells.get(from).benchmark()) == BenchmarkKind.COLD_START) {
+            if (CellKind.of(kinds.apply(cells.get(from).benchmark())).jvmPerSample()) {
                 for (int i = from; i < to; i++) {
                     steps.add(new Step(i, 1, 1, true));
                 }

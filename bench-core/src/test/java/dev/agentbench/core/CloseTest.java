@@ -76,7 +76,7 @@ class CloseTest extends ChildJvmRunTest {
         // COLD_START: its agent is closed the same way, after the first reply
         CellResult cold = cell(summary, "cold");
         okWithWarning(summary, cold, "close() did not return in 10 s");
-        assertThat(cold.metrics()).containsKey("firstReplyMs");
+        assertThat(cold.figureValues()).containsKey("firstReplyMs");
         assertThat(listener.seconds("hangingclose/cold")).isLessThan(AT_MOST_SECONDS);
     }
 

@@ -51,7 +51,7 @@ class DryRunTest extends ChildJvmRunTest {
             assertThat(ok.throughput()).isNull();
             assertThat(ok.turnLatency()).isNull();
             assertThat(ok.jvm()).isNull();
-            assertThat(ok.metrics()).isEmpty();
+            assertThat(ok.figureValues()).isEmpty();
         }
         RunLayout layout = new RunLayout(summary.runDir());
         assertThat(ResultsJson.read(layout.cellResult(summary.info().cells().get(1)), CellResult.class).error()).isEqualTo(why);

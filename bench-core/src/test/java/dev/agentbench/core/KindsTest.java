@@ -58,7 +58,7 @@ class KindsTest extends ChildJvmRunTest {
         assertThat(build.throughput()).isNull();
         assertThat(build.turnLatency()).isNull();
         assertThat(build.jvm()).isNotNull();
-        assertThat(build.metrics()).isEmpty();
+        assertThat(build.figureValues()).isEmpty();
 
         // FOOTPRINT: retained bytes per agent held, and the time of each of the 50 builds
         CellResult footprint = cells.get("footprint");
@@ -79,16 +79,16 @@ class KindsTest extends ChildJvmRunTest {
         assertThat(cold.time().n()).isEqualTo(2);
         assertThat(cold.forks()).as("a cold start's JVMs are its forks").hasSize(2)
                 .allSatisfy(fork -> assertThat(fork.samples()).hasSize(1));
-        assertThat(cold.metrics())
+        assertThat(cold.figureValues())
                 .containsOnlyKeys("mainMs", "harnessReadyMs", "agentBuiltMs", "firstReplyMs", "classesLoaded");
-        assertThat(cold.metrics().get("mainMs")).isPositive()
-                .isLessThanOrEqualTo(cold.metrics().get("harnessReadyMs"));
-        assertThat(cold.metrics().get("harnessReadyMs"))
-                .isLessThanOrEqualTo(cold.metrics().get("agentBuiltMs"));
-        assertThat(cold.metrics().get("agentBuiltMs")).isLessThanOrEqualTo(cold.metrics().get("firstReplyMs"));
-        assertThat(cold.time().median()).isEqualTo(cold.metrics().get("firstReplyMs") * 1e6, within(1.0));
-        assertThat(cold.metrics().get("classesLoaded")).isGreaterThan(500);
-        assertThat(cold.jvm().classesLoaded()).isGreaterThanOrEqualTo(cold.metrics().get("classesLoaded").longValue());
+        assertThat(cold.figureValues().get("mainMs")).isPositive()
+                .isLessThanOrEqualTo(cold.figureValues().get("harnessReadyMs"));
+        assertThat(cold.figureValues().get("harnessReadyMs"))
+                .isLessThanOrEqualTo(cold.figureValues().get("agentBuiltMs"));
+        assertThat(cold.figureValues().get("agentBuiltMs")).isLessThanOrEqualTo(cold.figureValues().get("firstReplyMs"));
+        assertThat(cold.time().median()).isEqualTo(cold.figureValues().get("firstReplyMs") * 1e6, within(1.0));
+        assertThat(cold.figureValues().get("classesLoaded")).isGreaterThan(500);
+        assertThat(cold.jvm().classesLoaded()).isGreaterThanOrEqualTo(cold.figureValues().get("classesLoaded").longValue());
         assertThat(cold.memory()).isNull();
         assertThat(layout.cellLog(summary.info().cells().get(3))).content()
                 .contains("[agentbench] cold start 1 of 2", "[agentbench] cold start 2 of 2", "first reply");
@@ -96,7 +96,7 @@ class KindsTest extends ChildJvmRunTest {
         // SESSIONS with a sequential time: speedup = sequential time over the median
         for (String name : List.of("speedup", "speedup_c2")) {
             CellResult speedup = cells.get(name);
-            assertThat(speedup.metrics().get("speedup")).as(name)
+            assertThat(speedup.figureValues().get("speedup")).as(name)
                     .isEqualTo(TestBenchmarks.Speedup.SEQUENTIAL_NANOS / speedup.time().median(), within(1e-9));
             assertThat(speedup.turnLatency().n()).isEqualTo(6L * speedup.concurrency());
         }

@@ -32,7 +32,7 @@ final class ForkFigures {
         return new ComparisonTable.Figure() {
             @Override
             public String text(CellResult cell, ComparisonTable.RowContext row) {
-                if (cell.time() == null || Sections.isColdStart(cell)) {
+                if (cell.time() == null) {
                     return null;
                 }
                 Units.TimeUnitLabel unit = row.timeUnit();
@@ -44,7 +44,7 @@ final class ForkFigures {
 
             @Override
             public double value(CellResult cell) {
-                return cell.time() == null || Sections.isColdStart(cell) ? Double.NaN : cell.time().median();
+                return cell.time() == null ? Double.NaN : cell.time().median();
             }
 
             @Override
@@ -70,6 +70,17 @@ final class ForkFigures {
     /** {@code [170–181]}: bounds in the unit of the figure beside them. */
     static String bounds(double low, double high) {
         return "[" + Units.number(low) + "–" + Units.number(high) + "]";
+    }
+
+    /**
+     * Bounds of a figure in {@code unit}: as numbers beside the figure's own unit, except where the
+     * unit scales (times, bytes), which each bound gives in full: {@code [1.20 µs–1.31 µs]}.
+     */
+    static String bounds(double low, double high, String unit) {
+        if (unit.equals("ns") || unit.equals("B")) {
+            return "[" + Units.figure(low, unit) + "–" + Units.figure(high, unit) + "]";
+        }
+        return bounds(low, high);
     }
 
     /** Process CPU time per operation: the median of the forks'. */

@@ -20,7 +20,7 @@ import java.util.function.ToDoubleFunction;
  * comparison tables as {@code report.md} (hovering a time shows its p95 and its forks' medians), and
  * charts: per benchmark the median of each target with a whisker to its p95, per benchmark the
  * warm-up curves of every fork, per benchmark run at several concurrency levels the throughput
- * against N, and per LOAD benchmark its turns per second against N with the ideal, in the section of
+ * against N, and per benchmark with figures of its kind's own the section's headline against N, in the section of
  * its table; then the profiles of profiled cells with a flame graph each ({@link ProfileHtml}). A small
  * inline script makes the comparison tables sortable; without it they keep the fixed row order. Every
  * text taken from the run is escaped.
@@ -67,8 +67,8 @@ public final class HtmlFormat implements ReportFormat {
                 if (section.id().equals("time") && Sections.anyDrifted(run)) {
                     out.append("<p class=\"note\">").append(Html.text(Sections.DRIFT_NOTE)).append("</p>\n");
                 }
-                if (section.id().equals(Sections.LOAD)) {
-                    loadCharts(out, rows, targets); // in the section's card, under its table
+                if (FigureSections.titles(rows).contains(section.title())) {
+                    figureCharts(out, section.title(), rows, targets); // in the section's card, under its table
                 }
                 out.append("</section>\n");
                 if (section.id().equals("time")) {
@@ -322,7 +322,7 @@ public final class HtmlFormat implements ReportFormat {
         List<String> charts = new ArrayList<>();
         for (Map.Entry<String, SortedMap<Integer, Map<String, CellResult>>> benchmark : byBenchmark(rows).entrySet()) {
             SortedMap<Integer, Map<String, CellResult>> byN = benchmark.getValue();
-            if (byN.lastKey() > 1 && !isLoad(byN)) { // a LOAD benchmark has its chart below its own section
+            if (byN.lastKey() > 1 && !hasFigures(byN)) { // a kind's own figures have their charts in their sections
                 charts.add(figure(benchmark.getKey(), gaps(byN, targets, SvgCharts::sessionsPerSecond, "no throughput"),
                         SvgCharts.throughput(benchmark.getKey(), byN, targets)));
             }
@@ -339,28 +339,47 @@ public final class HtmlFormat implements ReportFormat {
     }
 
     /**
-     * Below the section of LOAD cells: per LOAD benchmark, turns per second against the sessions N,
-     * a line per target and the ideal dashed.
+     * Below a section of a kind's own figures: per benchmark run at more than one concurrency level,
+     * the section's headline figure against N, a line per target, and its reference (a figure of the
+     * same unit that is better neither way, such as a load cell's ideal) dashed.
      */
-    private static void loadCharts(StringBuilder out, Map<String, Map<String, CellResult>> rows, List<String> targets) {
+    private static void figureCharts(StringBuilder out, String section, Map<String, Map<String, CellResult>> rows,
+            List<String> targets) {
         List<String> charts = new ArrayList<>();
+        String label = null;
+        String reference = null;
         for (Map.Entry<String, SortedMap<Integer, Map<String, CellResult>>> benchmark : byBenchmark(rows).entrySet()) {
             SortedMap<Integer, Map<String, CellResult>> byN = benchmark.getValue();
-            if (isLoad(byN)) {
-                charts.add(figure(benchmark.getKey(), gaps(byN, targets, SvgCharts::turnsPerSecond, "no load figures"),
-                        SvgCharts.load(benchmark.getKey(), byN, targets)));
+            dev.agentbench.api.result.Figure headline = headline(byN, section);
+            if (byN.lastKey() > 1 && headline != null) {
+                label = headline.label();
+                dev.agentbench.api.result.Figure ref = byN.values().stream().flatMap(cells -> cells.values().stream())
+                        .map(cell -> FigureSections.reference(cell, section)).filter(java.util.Objects::nonNull)
+                        .findFirst().orElse(null);
+                reference = ref == null ? reference : ref.label();
+                charts.add(figure(benchmark.getKey(), gaps(byN, targets, cell -> FigureSections.headline(cell, section),
+                        "no " + headline.label()), SvgCharts.figure(benchmark.getKey(), section, byN, targets)));
             }
         }
         if (charts.isEmpty()) {
             return;
         }
-        out.append("<div class=\"load-charts\">\n<p class=\"intro\">Turns per second against N sessions at once, a "
-                        + "line per target; the dashed grey line is the ideal, N ÷ the model's time per turn, which a "
-                        + "framework that adds nothing would follow. A point is missing where the cell did not finish "
-                        + "OK.</p>\n")
+        out.append("<div class=\"figure-charts\">\n<p class=\"intro\">").append(Html.text(label))
+                .append(" against N sessions at once, a line per target")
+                .append(reference == null ? "" : "; the dashed grey line is the " + Html.text(reference))
+                .append(". A point is missing where the cell did not finish OK.</p>\n")
                 .append(legend(targets)).append("\n<div class=\"charts\">\n");
         charts.forEach(out::append);
         out.append("</div>\n</div>\n");
+    }
+
+    /** The headline figure of {@code section} in the first OK cell of a benchmark that has it; {@code null} when none. */
+    private static dev.agentbench.api.result.Figure headline(SortedMap<Integer, Map<String, CellResult>> byN,
+            String section) {
+        return byN.values().stream().flatMap(cells -> cells.values().stream())
+                .filter(cell -> cell.status() == dev.agentbench.api.result.CellStatus.OK)
+                .map(cell -> FigureSections.of(cell, section)).filter(figures -> !figures.isEmpty())
+                .map(figures -> figures.get(0)).findFirst().orElse(null);
     }
 
     /** Benchmark → N → target → cell, benchmarks in report order. */
@@ -374,9 +393,9 @@ public final class HtmlFormat implements ReportFormat {
         return benchmarks;
     }
 
-    /** Whether a benchmark is of LOAD cells: some cell of it has LOAD figures. */
-    private static boolean isLoad(SortedMap<Integer, Map<String, CellResult>> byN) {
-        return byN.values().stream().flatMap(cells -> cells.values().stream()).anyMatch(cell -> cell.load() != null);
+    /** Whether some cell of a benchmark has figures of its kind's own. */
+    private static boolean hasFigures(SortedMap<Integer, Map<String, CellResult>> byN) {
+        return byN.values().stream().flatMap(cells -> cells.values().stream()).anyMatch(cell -> !cell.figures().isEmpty());
     }
 
     /** Says which points a chart against N lacks, and why ({@code missing} for an OK cell without a value). */

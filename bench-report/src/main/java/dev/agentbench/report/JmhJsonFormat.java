@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.TimeStats;
@@ -89,7 +90,7 @@ public final class JmhJsonFormat implements ReportFormat {
     }
 
     private static void entry(ObjectNode node, CellResult cell, RunInfo info) {
-        boolean coldStart = Sections.isColdStart(cell);
+        boolean coldStart = Sections.jvmPerSample(cell);
         Map<String, String> env = info.environment();
         Map<String, String> settings = info.settings();
         // one list per fork; a cold start's every sample is a JVM of its own, however the result kept them
@@ -140,6 +141,26 @@ public final class JmhJsonFormat implements ReportFormat {
                     "B/" + (cell.memory().retainedUnit() == null ? "op" : cell.memory().retainedUnit()));
         }
         cpu(secondary, cell);
+        figures(secondary, cell);
+    }
+
+    /**
+     * Each of the kind's own figures as a secondary metric of its name, its unit as JMH writes units
+     * (empty as {@code #}), one value per fork that measured it.
+     */
+    private static void figures(ObjectNode secondary, CellResult cell) {
+        for (Figure figure : cell.figures()) {
+            List<double[]> forks = cell.forksOrSelf().stream().map(fork -> fork.figure(figure.name()))
+                    .filter(java.util.Objects::nonNull).map(mine -> new double[] {mine.value()}).toList();
+            String unit = figure.unit().isEmpty() ? "#" : figure.unit();
+            ObjectNode node = secondary.putObject(figure.name());
+            if (forks.isEmpty()) {
+                single(node, figure.value(), unit);
+            } else {
+                metric(node, new JmhStatistics(forks.stream().flatMapToDouble(Arrays::stream).toArray()), unit);
+                rawData(node, forks);
+            }
+        }
     }
 
     /**

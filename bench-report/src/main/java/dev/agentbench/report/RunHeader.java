@@ -127,7 +127,7 @@ final class RunHeader {
         for (CellResult cell : run.cells()) {
             if (cell.status() == CellStatus.OK && cell.time() != null) {
                 anyFork |= !cell.forks().isEmpty();
-                (Sections.isColdStart(cell) ? coldStart : timed).accept(cell.forksOrSelf().size());
+                (Sections.jvmPerSample(cell) ? coldStart : timed).accept(cell.forksOrSelf().size());
             }
         }
         if (!anyFork) {

@@ -23,7 +23,11 @@ import java.util.TreeMap;
  * its median, its CPU time and one entry per fork (a result of format 1 reads as one fork); later, per
  * cell, its {@code warnings} (always there, empty for a result written before they existed) and its
  * {@code profile} ({@code null} unless the cell was profiled); later still, per cell, its {@code load}
- * (the fields of {@link dev.agentbench.api.result.Load}; {@code null} unless a LOAD cell that ended OK).
+ * ({@code null} unless a LOAD cell that ended OK). Format 3 has, per cell, its {@code figures} (each with
+ * its name, label, unit, which way is better, how forks combine, section, description, value and the
+ * forks' range), {@code metrics} as each figure's name and value (which held the kind's figures by name
+ * before), and per fork its {@code figures} by name and value; a LOAD cell's figures are among them,
+ * and {@code load} is gone.
  */
 public final class SummaryJsonFormat implements ReportFormat {
 
@@ -107,7 +111,9 @@ public final class SummaryJsonFormat implements ReportFormat {
             node.set("throughput", RunData.MAPPER.valueToTree(cell.throughput()));
             node.set("turnLatency", RunData.MAPPER.valueToTree(cell.turnLatency()));
             node.set("jvm", RunData.MAPPER.valueToTree(cell.jvm()));
-            node.set("metrics", RunData.MAPPER.valueToTree(cell.metrics()));
+            ObjectNode metrics = node.putObject("metrics");
+            cell.figures().forEach(figure -> metrics.put(figure.name(), figure.value()));
+            node.set("figures", RunData.MAPPER.valueToTree(cell.figures()));
             Optional<Estimate> interval = intervals.median(cell);
             if (interval.isEmpty()) {
                 node.putNull("interval");
@@ -116,7 +122,6 @@ public final class SummaryJsonFormat implements ReportFormat {
                         .put("confidence", Intervals.CONFIDENCE);
             }
             node.set("cpu", RunData.MAPPER.valueToTree(cell.cpu()));
-            node.set("load", RunData.MAPPER.valueToTree(cell.load()));
             ArrayNode forks = node.putArray("forks");
             for (Fork fork : cell.forksOrSelf()) {
                 fork(forks.addObject(), fork);
@@ -188,5 +193,7 @@ public final class SummaryJsonFormat implements ReportFormat {
         } else {
             node.put("cpuNanosPerOp", fork.cpu().nanosPerOp());
         }
+        ObjectNode figures = node.putObject("figures");
+        fork.figures().forEach(figure -> figures.put(figure.name(), figure.value()));
     }
 }

@@ -93,19 +93,35 @@ final class SvgCharts {
      */
     static String throughput(String title, SortedMap<Integer, Map<String, CellResult>> byN, List<String> targets) {
         return lines(new Lines(title + ": sessions per second against concurrency N", "sessions/s",
-                SvgCharts::sessionsPerSecond, new TreeMap<>()), byN, targets);
+                SvgCharts::sessionsPerSecond, new TreeMap<>(), ""), byN, targets);
     }
 
     /**
-     * A LOAD benchmark's turns per second against the sessions N, one line per target, and the ideal
-     * (N ÷ the model's time per turn) once, dashed, grey and last, so that it shows over a target
-     * that keeps up with it. The axes are those of {@link #throughput}.
+     * A benchmark's headline figure of {@code section} against the sessions N, one line per target,
+     * and the section's reference figure (see {@link FigureSections#reference}) once, dashed, grey and
+     * last, so that it shows over a target that keeps up with it.
      *
-     * @param byN N → target → cell, for every N the run planned of one LOAD benchmark
+     * @param byN N → target → cell, for every N the run planned of the benchmark
      */
-    static String load(String title, SortedMap<Integer, Map<String, CellResult>> byN, List<String> targets) {
-        return lines(new Lines(title + ": turns per second against sessions N, the ideal dashed", "turns/s",
-                SvgCharts::turnsPerSecond, ideals(byN)), byN, targets);
+    static String figure(String title, String section, SortedMap<Integer, Map<String, CellResult>> byN,
+            List<String> targets) {
+        String unit = "";
+        String label = section;
+        String referenceLabel = null;
+        for (Map<String, CellResult> cells : byN.values()) {
+            for (CellResult cell : cells.values()) {
+                List<dev.agentbench.api.result.Figure> figures = FigureSections.of(cell, section);
+                if (cell.status() == CellStatus.OK && !figures.isEmpty()) {
+                    unit = figures.get(0).unit();
+                    label = figures.get(0).label();
+                    dev.agentbench.api.result.Figure reference = FigureSections.reference(cell, section);
+                    referenceLabel = reference == null ? referenceLabel : reference.label();
+                }
+            }
+        }
+        return lines(new Lines(title + ": " + label + " against sessions N" + (referenceLabel == null ? ""
+                : ", the " + referenceLabel + " dashed"), unit, cell -> FigureSections.headline(cell, section),
+                references(byN, section), referenceLabel == null ? "" : referenceLabel), byN, targets);
     }
 
     /**
@@ -114,10 +130,11 @@ final class SvgCharts {
      * @param label what the chart's title says it shows
      * @param unit the value axis's unit
      * @param value a cell's value; {@code NaN} or not above 0 for no point
-     * @param ideal N → the value no target can pass, drawn once as a dashed line; empty for none
+     * @param ideal N → a reference value, drawn once as a dashed line; empty for none
+     * @param idealLabel what the reference is called
      */
     private record Lines(String label, String unit, ToDoubleFunction<CellResult> value,
-            SortedMap<Integer, Double> ideal) {}
+            SortedMap<Integer, Double> ideal, String idealLabel) {}
 
     private static String lines(Lines chart, SortedMap<Integer, Map<String, CellResult>> byN, List<String> targets) {
         double min = Double.MAX_VALUE;
@@ -151,7 +168,7 @@ final class SvgCharts {
             svg.append(text(x0 + k * step, bottom + 16, "middle", "tick", "N=" + levels.get(k)));
         }
         svg.append(text(right, bottom + 32, "end", "tick", chart.unit() + (log ? " (log scale)" : "")
-                + (chart.ideal().isEmpty() ? "" : " · dashed: ideal")));
+                + (chart.ideal().isEmpty() ? "" : " · dashed: " + chart.idealLabel())));
         for (int i = 0; i < targets.size(); i++) {
             String target = targets.get(i);
             StringBuilder points = new StringBuilder();
@@ -196,35 +213,27 @@ final class SvgCharts {
             return "";
         }
         return "<polyline class=\"ideal\" fill=\"none\" stroke-width=\"1.5\" stroke=\"#57606a\" stroke-dasharray=\"6 4\" "
-                + "points=\"" + points.toString().trim() + "\"><title>ideal, N ÷ the model's time per turn: "
+                + "points=\"" + points.toString().trim() + "\"><title>" + Html.text(chart.idealLabel()) + ": "
                 + Html.text(String.join(", ", figures)) + " " + chart.unit() + "</title></polyline>";
     }
 
     /**
-     * N → the ideal turns per second at N: the median of the OK cells' ideals there, which are alike
-     * when the targets share the model latency (each is N ÷ the model's time per turn as the mock held
-     * it for that target). An N without any is left out.
+     * N → the section's reference figure at N: the median of the OK cells' there, which are alike
+     * when the targets share the setting it comes from (a load cell's ideal is N ÷ the model's time
+     * per turn as the mock held it for that target). An N without any is left out.
      */
-    static SortedMap<Integer, Double> ideals(SortedMap<Integer, Map<String, CellResult>> byN) {
-        SortedMap<Integer, Double> ideals = new TreeMap<>();
+    static SortedMap<Integer, Double> references(SortedMap<Integer, Map<String, CellResult>> byN, String section) {
+        SortedMap<Integer, Double> references = new TreeMap<>();
         byN.forEach((n, cells) -> {
             double[] values = cells.values().stream()
-                    .filter(cell -> cell.status() == CellStatus.OK && cell.load() != null)
-                    .map(cell -> cell.load().idealTurnsPerSecond())
-                    .filter(ideal -> ideal != null && ideal > 0)
-                    .mapToDouble(Double::doubleValue).sorted().toArray();
+                    .map(cell -> FigureSections.reference(cell, section))
+                    .filter(reference -> reference != null && reference.value() > 0)
+                    .mapToDouble(dev.agentbench.api.result.Figure::value).toArray();
             if (values.length > 0) {
-                int middle = values.length / 2;
-                ideals.put(n, values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2);
+                references.put(n, dev.agentbench.api.result.Figure.Combine.MEDIAN.of(values));
             }
         });
-        return ideals;
-    }
-
-    /** The turns per second of an OK LOAD cell; {@code NaN} otherwise. */
-    static double turnsPerSecond(CellResult cell) {
-        return cell == null || cell.status() != CellStatus.OK || cell.load() == null
-                ? Double.NaN : cell.load().turnsPerSecond();
+        return references;
     }
 
     /** The sessions per second of an OK cell; {@code NaN} otherwise. */

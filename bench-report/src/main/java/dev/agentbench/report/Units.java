@@ -73,4 +73,15 @@ public final class Units {
         }
         return number(value) + " " + units[unit];
     }
+
+    /** A figure's value in its unit: times and bytes scaled, a ratio with ×, others as a number and the unit. */
+    public static String figure(double value, String unit) {
+        return switch (unit) {
+            case "ns" -> time(value);
+            case "B" -> bytes(value);
+            case "×" -> ratio(value);
+            case "" -> value == Math.rint(value) && Math.abs(value) < 1e15 ? String.valueOf((long) value) : number(value);
+            default -> number(value) + " " + unit;
+        };
+    }
 }

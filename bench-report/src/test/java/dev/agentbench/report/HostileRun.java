@@ -53,9 +53,10 @@ final class HostileRun {
         TimeStats time = new TimeStats("ns", 3, 2e5, 3e5, 3e5, 2.1e5, 1e4, 1.9e5, 3e5);
         write(layout, ok, new CellResult(RunLayout.FORMAT, "raw", "turn1", 1, "turn1", CellStatus.OK, null, time, 10,
                 true, 1.0, List.of(190_000L, 200_000L, 300_000L), List.of(), new Memory(4096.0, true, null, null),
-                new Throughput(5000, 5000), time, null, Map.of(), List.of(), null, List.of(WARNING)));
-        write(layout, okC8, new CellResult("raw", "turn1", 8, "turn1_c8", CellStatus.OK, null, time, 10, true, 1.0,
-                List.of(190_000L, 200_000L, 300_000L), List.of(), null, new Throughput(30000, 30000), time, null, Map.of()));
+                new Throughput(5000, 5000), time, null, List.of(), List.of(), null, List.of(WARNING)));
+        write(layout, okC8, new CellResult(RunLayout.FORMAT, "raw", "turn1", 8, "turn1_c8", CellStatus.OK, null, time, 10,
+                true, 1.0, List.of(190_000L, 200_000L, 300_000L), List.of(), null, new Throughput(30000, 30000), time, null,
+                List.of(), List.of(), null, List.of()));
         write(layout, failed, CellResult.failed(failed, CellStatus.FAILED, ERROR,
                 List.of("<script>window.__pwned=8</script>")));
         Profile.FlameNode leaf = new Profile.FlameNode(FRAME, "framework", 60, List.of());

@@ -3,7 +3,9 @@ package dev.agentbench.report;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Fork;
-import dev.agentbench.api.result.Load;
+import dev.agentbench.api.result.Figure;
+import dev.agentbench.api.result.Figure.Better;
+import dev.agentbench.api.result.Figure.Combine;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
@@ -65,28 +67,42 @@ final class LoadRun {
     private static CellResult turn(String target, long medianNanos) {
         List<Long> samples = samples(medianNanos, medianNanos / 100);
         TimeStats time = stats(medianNanos, medianNanos / 100);
-        Fork fork = new Fork(1, time, samples, null, true, 1.0, null, null, null, null, null, Map.of(), List.of());
+        Fork fork = new Fork(1, time, samples, null, true, 1.0, null, null, null, null, null, List.of(), List.of());
         return new CellResult(RunLayout.FORMAT, target, "turn1", 1, "turn1", CellStatus.OK, null, time, 100, true, 1.0,
-                List.of(), List.of(), null, null, null, null, Map.of(), List.of(fork), null, List.of());
+                List.of(), List.of(), null, null, null, null, List.of(), List.of(fork), null, List.of());
     }
 
     /**
      * A LOAD cell of {@code sessions} sessions and one fork: twelve turns about {@code p50Millis} (model
-     * included) as its samples, its time and its turn latency, and its {@link Load} figures.
+     * included) as its samples, its time and its turn latency, and its figures as the LOAD kind gives them.
      */
     private static CellResult load(String target, int sessions, double turnsPerSecond, int maxInFlight,
             double p50Millis, double p99Millis, double mockLateP99Millis) {
         List<Long> samples = samples(Math.round(p50Millis * 1e6), 200_000);
         TimeStats time = stats(Math.round(p50Millis * 1e6), 200_000);
-        Load load = Load.of(sessions, 200, MODEL_MILLIS_PER_TURN, turnsPerSecond, maxInFlight, p50Millis, p99Millis,
-                mockLateP99Millis);
         Throughput throughput = new Throughput(turnsPerSecond, turnsPerSecond);
-        Map<String, Double> metrics = Map.of("modelCallsPerTurn", 1.0);
-        Fork fork = new Fork(1, time, samples, null, null, null, null, null, throughput, time, null, metrics, List.of(),
-                load);
+        double ideal = sessions * 1000.0 / MODEL_MILLIS_PER_TURN;
+        List<Figure> figures = List.of(load("turnsPerSecond", "turns/s", "turns/s", Better.HIGHER, turnsPerSecond),
+                load("idealTurnsPerSecond", "ideal", "turns/s", Better.NEITHER, ideal),
+                load("efficiency", "efficiency", "", Better.HIGHER, turnsPerSecond / ideal),
+                load("maxInFlight", "in flight", "", Better.NEITHER, maxInFlight),
+                load("p50Millis", "framework p50", "ms", Better.LOWER, p50Millis - MODEL_MILLIS_PER_TURN),
+                load("p99Millis", "framework p99", "ms", Better.LOWER, p99Millis - MODEL_MILLIS_PER_TURN),
+                load("modelLatencyMillis", "model latency", "ms", Better.NEITHER, 200),
+                load("modelMillisPerTurn", "model time per turn", "ms", Better.NEITHER, MODEL_MILLIS_PER_TURN),
+                load("mockLateP99Millis", "mock late p99", "ms", Better.LOWER, mockLateP99Millis));
+        Fork fork = new Fork(1, time, samples, null, null, null, null, null, throughput, time, null, figures,
+                List.of());
         return new CellResult(RunLayout.FORMAT, target, "load", sessions, CellResult.cellName("load", sessions),
-                CellStatus.OK, null, time, 0, null, null, List.of(), List.of(), null, throughput, time, null, metrics,
-                List.of(fork), null, List.of(), load);
+                CellStatus.OK, null, time, 0, null, null, List.of(), List.of(), null, throughput, time, null, figures,
+                List.of(fork), null, List.of());
+    }
+
+    /** A figure of a LOAD cell, as that kind declares it. */
+    private static Figure load(String name, String label, String unit, Better better, double value) {
+        return new Figure.Definition(name, label, unit, better, name.equals("maxInFlight")
+                || name.equals("mockLateP99Millis") ? Combine.MAX : Combine.MEDIAN, "Throughput under model latency",
+                label + " of the load cell.").of(value);
     }
 
     /** Twelve samples from {@code median - 5 step} to {@code median + 6 step}. */

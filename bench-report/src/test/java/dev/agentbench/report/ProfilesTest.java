@@ -211,9 +211,9 @@ class ProfilesTest {
         assertThat(profile.get("groups")).isEmpty();
 
         Files.writeString(adk, Files.readString(GoldenReportTest.profileRun().resolve("llmagent/turn1.profile.json"))
-                .replaceFirst("\"format\" ?: ?2", "\"format\": 3"));
+                .replaceFirst("\"format\" ?: ?2", "\"format\": 4"));
         assertThat(RunData.read(run).profiles().get("llmagent/turn1").problem()).isEqualTo(
-                "profile file [llmagent/turn1.profile.json] is results format 3; this agentbench reads format 2");
+                "profile file [llmagent/turn1.profile.json] is results format 4; this agentbench reads format 3");
 
         Files.writeString(adk, Files.readString(GoldenReportTest.profileRun().resolve("raw/turn1.profile.json")));
         assertThat(RunData.read(run).profiles().get("llmagent/turn1").problem()).isEqualTo(

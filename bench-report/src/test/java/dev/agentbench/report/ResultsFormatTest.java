@@ -34,11 +34,11 @@ class ResultsFormatTest {
         RunInfo info = new RunInfo("20261129-101500-k3x9", RunStatus.COMPLETED, "2026-11-29T10:15:00Z", null,
                 List.of(), Map.of(), List.of(cell), Map.of());
         JsonNode run = MAPPER.readTree(MAPPER.writeValueAsString(info));
-        assertThat(run.path("format").asInt()).isEqualTo(RunLayout.FORMAT).isEqualTo(2);
+        assertThat(run.path("format").asInt()).isEqualTo(RunLayout.FORMAT).isEqualTo(3);
         assertThat(run.fieldNames().next()).as("the first field").isEqualTo("format");
         JsonNode result = MAPPER.readTree(MAPPER.writeValueAsString(
                 CellResult.failed(cell, CellStatus.FAILED, "no reply", List.of())));
-        assertThat(result.path("format").asInt()).isEqualTo(2);
+        assertThat(result.path("format").asInt()).isEqualTo(3);
         assertThat(result.fieldNames().next()).isEqualTo("format");
     }
 
@@ -91,12 +91,12 @@ class ResultsFormatTest {
         Path runDir = ReportsTest.copyOfFixedRun(temp);
         Path runJson = runDir.resolve("run.json");
         ObjectNode info = (ObjectNode) MAPPER.readTree(runJson.toFile());
-        info.put("format", 3);
-        info.put("somethingNew", "that format 2 cannot know");
+        info.put("format", 4);
+        info.put("somethingNew", "that format 3 cannot know");
         MAPPER.writeValue(runJson.toFile(), info);
         assertThatThrownBy(() -> RunData.read(runDir))
                 .isInstanceOf(NewerFormatException.class)
-                .hasMessage("[" + runJson + "] is results format 3; this agentbench reads format 2 (use a newer agentbench)");
+                .hasMessage("[" + runJson + "] is results format 4; this agentbench reads format 3 (use a newer agentbench)");
     }
 
     @Test
@@ -108,7 +108,7 @@ class ResultsFormatTest {
         MAPPER.writeValue(cell.toFile(), result);
         assertThatThrownBy(() -> RunData.read(runDir))
                 .isInstanceOf(NewerFormatException.class)
-                .hasMessage("[" + cell + "] is results format 7; this agentbench reads format 2 (use a newer agentbench)");
+                .hasMessage("[" + cell + "] is results format 7; this agentbench reads format 3 (use a newer agentbench)");
     }
 
     @Test

@@ -1,10 +1,7 @@
 package dev.agentbench.api.result;
 
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 
 /**
  * The result of one cell: one (target, benchmark, concurrency) measured in its own JVM. Written by
@@ -37,8 +34,10 @@ import java.util.TreeMap;
  *     concurrency N, how long a user waited for a reply while N sessions ran); {@code null} when not
  *     measured
  * @param jvm what the cell's JVM did; {@code null} when not measured
- * @param metrics figures particular to a benchmark kind, by name, for example {@code speedup} or
- *     cold start's {@code agentBuiltMs}, {@code firstReplyMs} and {@code classesLoaded}; empty when none
+ * @param figures the figures particular to the cell's benchmark kind (see {@link Figure}), for example
+ *     cold start's {@code firstReplyMs} or a load cell's {@code turnsPerSecond}; over several forks, each
+ *     combined from the forks' as the figure says; empty when none. Results of format 2 and before
+ *     kept them as {@code metrics} and {@code load}, which the results reader turns into figures
  * @param forks what each fork (each fresh JVM) of the cell measured, in the order they ran; the
  *     cell's own figures are made from these. Empty in results of format 1, which kept one JVM's
  *     {@code samples} in the cell itself
@@ -49,8 +48,6 @@ import java.util.TreeMap;
  *     in fork order, each once and after {@code fork N: } when the cell has several forks (a cell that
  *     is not OK keeps those of the forks that finished); empty when none, and in results written
  *     before the field existed
- * @param load a LOAD cell's figures (over several forks, see {@link Load}); {@code null} for every
- *     other kind and for a cell that is not OK
  */
 public record CellResult(
         int format,
@@ -70,11 +67,10 @@ public record CellResult(
         Throughput throughput,
         TimeStats turnLatency,
         JvmContext jvm,
-        Map<String, Double> metrics,
+        List<Figure> figures,
         List<Fork> forks,
         Cpu cpu,
-        List<String> warnings,
-        Load load) {
+        List<String> warnings) {
 
     public CellResult {
         if (format == 0) {
@@ -98,68 +94,24 @@ public record CellResult(
         }
         samples = samples == null ? List.of() : List.copyOf(samples);
         logTail = logTail == null ? List.of() : List.copyOf(logTail);
-        metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metrics));
+        figures = figures == null ? List.of() : List.copyOf(figures);
         forks = forks == null ? List.of() : List.copyOf(forks);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
     }
 
-    /** A result of any kind but LOAD: the components of the record before {@code load} existed. */
-    public CellResult(int format, String target, String benchmark, int concurrency, String name, CellStatus status,
-            String error, TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<Long> samples,
-            List<String> logTail, Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm,
-            Map<String, Double> metrics, List<Fork> forks, Cpu cpu, List<String> warnings) {
-        this(format, target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState, drift,
-                samples, logTail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, warnings, null);
-    }
-
-    /** A result without warnings: the components of the record before {@code warnings} existed. */
-    public CellResult(int format, String target, String benchmark, int concurrency, String name, CellStatus status,
-            String error, TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<Long> samples,
-            List<String> logTail, Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm,
-            Map<String, Double> metrics, List<Fork> forks, Cpu cpu) {
-        this(format, target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState, drift,
-                samples, logTail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, List.of());
-    }
-
-    /** A result in this version's results format. */
-    public CellResult(String target, String benchmark, int concurrency, String name, CellStatus status, String error,
-            TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<Long> samples,
-            List<String> logTail, Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm,
-            Map<String, Double> metrics) {
-        this(RunLayout.FORMAT, target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState,
-                drift, samples, logTail, memory, throughput, turnLatency, jvm, metrics, List.of(), null);
-    }
-
-    /** A result of several forks in this version's results format. */
+    /** A result in this version's results format, its samples kept per fork in {@code forks}. */
     public CellResult(String target, String benchmark, int concurrency, String name, CellStatus status, String error,
             TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<String> logTail,
-            Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm, Map<String, Double> metrics,
-            List<Fork> forks, Cpu cpu) {
-        this(target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState, drift, logTail,
-                memory, throughput, turnLatency, jvm, metrics, forks, cpu, List.of());
-    }
-
-    /** A result of several forks, with warnings, in this version's results format. */
-    public CellResult(String target, String benchmark, int concurrency, String name, CellStatus status, String error,
-            TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<String> logTail,
-            Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm, Map<String, Double> metrics,
+            Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm, List<Figure> figures,
             List<Fork> forks, Cpu cpu, List<String> warnings) {
         this(RunLayout.FORMAT, target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState,
-                drift, List.of(), logTail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, warnings);
-    }
-
-    /** A result with only the timing figures of the first version of this record. */
-    public CellResult(String target, String benchmark, int concurrency, String name, CellStatus status, String error,
-            TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<Long> samples,
-            List<String> logTail) {
-        this(target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState, drift, samples,
-                logTail, null, null, null, null, Map.of());
+                drift, List.of(), logTail, memory, throughput, turnLatency, jvm, figures, forks, cpu, warnings);
     }
 
     /** A cell that did not end OK, with nothing measured. */
     public static CellResult failed(PlannedCell cell, CellStatus status, String error, List<String> logTail) {
         return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), status, error,
-                null, 0, null, null, List.of(), logTail, null, null, null, null, Map.of());
+                null, 0, null, null, logTail, null, null, null, null, List.of(), List.of(), null, List.of());
     }
 
     /**
@@ -171,14 +123,13 @@ public record CellResult(
             return forks;
         }
         return List.of(new Fork(1, time, samples, null, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
-                metrics, warnings, load));
+                figures, warnings));
     }
 
     /** This result with {@code tail} as its log's last lines. */
     public CellResult withLogTail(List<String> tail) {
         return new CellResult(format, target, benchmark, concurrency, name, status, error, time, warmupIterations,
-                steadyState, drift, samples, tail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, warnings,
-                load);
+                steadyState, drift, samples, tail, memory, throughput, turnLatency, jvm, figures, forks, cpu, warnings);
     }
 
     /** This result with {@code warning} added after its warnings, unless it has it already. */
@@ -189,8 +140,19 @@ public record CellResult(
         List<String> more = new java.util.ArrayList<>(warnings);
         more.add(warning);
         return new CellResult(format, target, benchmark, concurrency, name, status, error, time, warmupIterations,
-                steadyState, drift, samples, logTail, memory, throughput, turnLatency, jvm, metrics, forks, cpu, more,
-                load);
+                steadyState, drift, samples, logTail, memory, throughput, turnLatency, jvm, figures, forks, cpu, more);
+    }
+
+    /** Each figure's name and value, in the order of the figures. */
+    public java.util.Map<String, Double> figureValues() {
+        java.util.Map<String, Double> values = new java.util.LinkedHashMap<>();
+        figures.forEach(figure -> values.put(figure.name(), figure.value()));
+        return java.util.Collections.unmodifiableMap(values);
+    }
+
+    /** The figure named {@code name}, or {@code null} when the cell has none of that name. */
+    public Figure figure(String name) {
+        return Figure.find(figures, name);
     }
 
     /** The name of the cell of {@code benchmark} at {@code concurrency}: {@code turn5}, {@code turn5_c8}. */

@@ -1,9 +1,6 @@
 package dev.agentbench.api.result;
 
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * What one fork of a cell measured: one fresh child JVM (for a cold start, one JVM started to its
@@ -22,11 +19,10 @@ import java.util.TreeMap;
  * @param throughput sessions and turns per second; {@code null} when not measured
  * @param turnLatency statistics of single turns; {@code null} when not measured
  * @param jvm what this JVM did; {@code null} when not measured
- * @param metrics figures particular to a benchmark kind, by name; empty when none
+ * @param figures the figures particular to the benchmark kind, this JVM's values; empty when none
  * @param warnings what this JVM's child said a reader should know although its figures stand, for
  *     example {@code close() did not return in 10 s} or {@code close() failed: <exception>}; empty when
  *     none, and in results written before the field existed
- * @param load a LOAD cell's figures for this JVM; {@code null} for every other kind
  */
 public record Fork(
         int fork,
@@ -40,9 +36,8 @@ public record Fork(
         Throughput throughput,
         TimeStats turnLatency,
         JvmContext jvm,
-        Map<String, Double> metrics,
-        List<String> warnings,
-        Load load) {
+        List<Figure> figures,
+        List<String> warnings) {
 
     public Fork {
         if (fork < 1) {
@@ -52,39 +47,38 @@ public record Fork(
             throw new IllegalArgumentException("Fork [" + fork + "] needs its time statistics");
         }
         samples = samples == null ? List.of() : List.copyOf(samples);
-        metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metrics));
+        figures = figures == null ? List.of() : List.copyOf(figures);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
-    }
-
-    /** A fork of any kind but LOAD: the components of the record before {@code load} existed. */
-    public Fork(int fork, TimeStats time, List<Long> samples, Warmup warmup, Boolean steadyState, Double drift, Cpu cpu,
-            Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm, Map<String, Double> metrics,
-            List<String> warnings) {
-        this(fork, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm, metrics,
-                warnings, null);
-    }
-
-    /** A fork without warnings: the components of the record before {@code warnings} existed. */
-    public Fork(int fork, TimeStats time, List<Long> samples, Warmup warmup, Boolean steadyState, Double drift, Cpu cpu,
-            Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm, Map<String, Double> metrics) {
-        this(fork, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm, metrics,
-                List.of());
     }
 
     /** This fork under another number. */
     public Fork renumbered(int number) {
         return new Fork(number, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
-                metrics, warnings, load);
+                figures, warnings);
     }
 
-    /** This fork with a LOAD cell's figures, and {@code warning} added to its warnings unless null. */
-    public Fork withLoad(Load figures, String warning) {
-        List<String> more = warnings;
+    /** This fork with {@code more} figures after its own, and {@code warning} added to its warnings unless null. */
+    public Fork withFigures(List<Figure> more, String warning) {
+        List<String> said = warnings;
         if (warning != null && !warnings.contains(warning)) {
-            more = new java.util.ArrayList<>(warnings);
-            more.add(warning);
+            said = new java.util.ArrayList<>(warnings);
+            said.add(warning);
         }
+        List<Figure> all = new java.util.ArrayList<>(figures);
+        all.addAll(more);
         return new Fork(fork, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
-                metrics, more, figures);
+                all, said);
+    }
+
+    /** Each figure's name and value, in the order of the figures. */
+    public java.util.Map<String, Double> figureValues() {
+        java.util.Map<String, Double> values = new java.util.LinkedHashMap<>();
+        figures.forEach(figure -> values.put(figure.name(), figure.value()));
+        return java.util.Collections.unmodifiableMap(values);
+    }
+
+    /** The figure named {@code name}, or {@code null} when the fork has none of that name. */
+    public Figure figure(String name) {
+        return Figure.find(figures, name);
     }
 }

@@ -42,9 +42,12 @@ public record RunLayout(Path runDir) {
      * result and in {@code summary.json}. A file without the field is format 1. A reader refuses a
      * file of a newer format than its own (it cannot know what the newer fields mean) and reads any
      * older one. Format 2 keeps each cell's samples per fork ({@link CellResult#forks()}) and adds
-     * CPU time and the mock's warm-up.
+     * CPU time and the mock's warm-up. Format 3 keeps what a benchmark kind measures of its own as
+     * {@link Figure figures}, each carrying its unit, direction and how forks combine, in place of
+     * format 2's {@code metrics} map and {@code load} record (a reader of format 3 reads format 2's
+     * into figures).
      */
-    public static final int FORMAT = 2;
+    public static final int FORMAT = 3;
 
     /** The name of the format field in every results file. */
     public static final String FORMAT_FIELD = "format";

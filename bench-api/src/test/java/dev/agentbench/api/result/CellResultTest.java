@@ -27,7 +27,8 @@ class CellResultTest {
 
     @Test
     void anOkCellMustCarryItsStatistics() {
-        assertThatThrownBy(() -> new CellResult("raw", "turn1", 1, "turn1", CellStatus.OK, null, null, 0, null, null, null, null))
+        assertThatThrownBy(() -> new CellResult("raw", "turn1", 1, "turn1", CellStatus.OK, null, null, 0, null, null, null,
+                null, null, null, null, null, null, null, null))
                 .hasMessage("An OK cell needs its time statistics");
     }
 

@@ -2,30 +2,26 @@ package dev.agentbench.core.link;
 
 import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.Benchmark;
-import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.TargetContext;
-import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.JvmContext;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.Defaults;
 import dev.agentbench.core.internal.Processes;
+import dev.agentbench.core.kind.CellKind;
+import dev.agentbench.core.kind.ChildRun;
 import dev.agentbench.core.measure.Agents;
 import dev.agentbench.core.measure.CloseWatch;
 import dev.agentbench.core.measure.Closing;
-import dev.agentbench.core.measure.ConstructionProcedure;
-import dev.agentbench.core.measure.FootprintProcedure;
-import dev.agentbench.core.measure.GrowthProcedure;
-import dev.agentbench.core.measure.LoadProcedure;
 import dev.agentbench.core.measure.IterationFailedException;
 import dev.agentbench.core.measure.JvmMeters;
 import dev.agentbench.core.measure.Measurement;
 import dev.agentbench.core.measure.PassSettings;
 import dev.agentbench.core.measure.Profiler;
-import dev.agentbench.core.measure.SessionsProcedure;
 import dev.agentbench.core.profile.JfrProfiler;
 import java.io.IOException;
 import java.net.URI;
@@ -45,7 +41,7 @@ import java.util.function.LongSupplier;
  * <p>A profile fork ({@link CellSpec#profile()}) runs the same procedure with a {@link JfrProfiler}
  * recording its timed pass, and nothing after it; it writes the recording to {@link
  * RunLayout#cellRecording} before its result, which goes to {@link RunLayout#profileForkResult} with
- * the recording's length as the metric {@value #RECORDED_NANOS}.
+ * the recording's length as the figure {@code recordedNanos}.
  */
 final class CellChild {
 
@@ -58,14 +54,9 @@ final class CellChild {
         }
     }
 
-    /** A procedure that needs one open agent. */
-    @FunctionalInterface
-    private interface WithHandle {
-        Measurement measure(TargetHandle handle) throws Exception;
-    }
-
-    /** The metric of a profile fork's result: how long its recording ran, in nanoseconds. */
-    static final String RECORDED_NANOS = "recordedNanos";
+    /** The figure of a profile fork's result: how long its recording ran, in nanoseconds. */
+    static final Figure.Definition RECORDED_NANOS = new Figure.Definition("recordedNanos", "recorded", "ns",
+            Figure.Better.NEITHER, Figure.Combine.SUM, "Profile", "how long the profile fork's recording ran.");
 
     /** {@code System.nanoTime()}; not a method reference, which would link lambdas on a cold start's path. */
     private static final LongSupplier NANO_TIME = new LongSupplier() {
@@ -223,12 +214,17 @@ final class CellChild {
         Script script = new Script(benchmark.name(), benchmark.script().turns());
         TargetContext context = new TargetContext(URI.create(spec.scriptUrl()), Defaults.API_KEY, Defaults.MODEL,
                 benchmark.instructions(), benchmark.tools(), script, spec.targetOptions());
-        if (benchmark.kind() == BenchmarkKind.COLD_START) {
+        CellKind kind = CellKind.of(benchmark.kind());
+        if (kind.jvmPerSample()) {
+            // no meters and no close watch: each would load classes into what a sample measures
             agents = new Agents(target, context);
-            return ColdStartSample.measure(spec.plannedCell(), spec.fork(), spec.passes().dryRun(), script, agents);
+            Measurement measurement = kind.measure(new ChildRun(spec.plannedCell(), benchmark, script, agents,
+                    spec.passes(), clock, new CellLog.Say(), Profiler.NONE, ChildMain.enteredMillis));
+            return new Measured(spec.plannedCell(), spec.fork(), measurement,
+                    spec.passes().dryRun() ? null : JvmMeters.sinceStart().toResult());
         }
         agents = new Agents(target, context, new CloseWatch(Defaults.CLOSE_TIMEOUT, this::closeHung));
-        return measureWithMeters(benchmark, agents);
+        return measureWithMeters(kind, benchmark, script, agents);
     }
 
     /**
@@ -245,26 +241,17 @@ final class CellChild {
         Runtime.getRuntime().halt(ChildMain.EXIT_CELL_FAILED);
     }
 
-    private Measured measureWithMeters(Benchmark benchmark, Agents agents) throws Exception {
+    private Measured measureWithMeters(CellKind kind, Benchmark benchmark, Script script, Agents agents)
+            throws Exception {
         PassSettings settings = spec.passes();
-        int concurrency = spec.concurrency();
         Consumer<String> log = CellLog::say;
         // made before the agent is built: JFR's own start-up is over long before the timed pass
         JfrProfiler jfr = spec.profile() ? jfrProfiler() : null;
         // not "jfr == null ? Profiler.NONE : jfr": verifying that here would load Profiler on a cold start's path
         Profiler profiler = JfrProfiler.orNone(jfr);
         try (JvmMeters meters = new JvmMeters()) {
-            Measurement measurement = switch (benchmark.kind()) {
-                case SESSIONS -> withHandle(agents, handle -> SessionsProcedure.measure(benchmark, handle, settings,
-                        concurrency, clock, log, profiler));
-                case LOAD -> withHandle(agents, handle -> LoadProcedure.measure(benchmark, handle, settings,
-                        concurrency, clock, log, profiler));
-                case SESSION_GROWTH -> withHandle(agents,
-                        handle -> GrowthProcedure.measure(benchmark, handle, settings, clock, log, profiler));
-                case CONSTRUCTION -> ConstructionProcedure.measure(agents, settings, clock, log, profiler);
-                case FOOTPRINT -> FootprintProcedure.measure(agents, settings, clock, log, profiler);
-                case COLD_START -> throw new IllegalStateException("A cold start is measured by ColdStartSample");
-            };
+            Measurement measurement = kind.measure(new ChildRun(spec.plannedCell(), benchmark, script, agents,
+                    settings, clock, log, profiler, ChildMain.enteredMillis));
             if (jfr != null) {
                 measurement = saveRecording(jfr, measurement);
             }
@@ -308,24 +295,7 @@ final class CellChild {
         } catch (IOException | RuntimeException e) {
             throw new CellFailure("Cannot write the recording [" + recording + "]: " + e.getMessage(), e);
         }
-        return measurement.withMetric(RECORDED_NANOS, jfr.recordedNanos());
-    }
-
-    /**
-     * Opens one agent and runs {@code procedure} with it; keeps the agent open for the child to close
-     * once the result is written, or closes it at once when the procedure fails.
-     */
-    private static Measurement withHandle(Agents agents, WithHandle procedure) throws Exception {
-        TargetHandle handle = agents.open();
-        Measurement measurement;
-        try {
-            measurement = procedure.measure(handle);
-        } catch (Exception | Error e) {
-            Agents.closeAfter(handle, e);
-            throw e;
-        }
-        agents.keep(handle);
-        return measurement;
+        return measurement.withFigure(RECORDED_NANOS.of(jfr.recordedNanos()));
     }
 
     /** The provider of {@code type} named {@code name} (a target or a benchmark). */

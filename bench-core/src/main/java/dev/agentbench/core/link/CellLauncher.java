@@ -5,9 +5,10 @@ import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunLayout;
-import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.Defaults;
+import dev.agentbench.core.kind.CellKind;
+import dev.agentbench.core.kind.ParentFork;
 import dev.agentbench.core.internal.BoundedLog;
 import dev.agentbench.core.results.ResultsJson;
 import dev.agentbench.core.BenchmarkDescriptor;
@@ -170,11 +171,11 @@ public final class CellLauncher {
                     + logFile + "]: " + e, List.of());
         }
         BenchmarkDescriptor benchmark = benchmarks.apply(scriptName);
-        boolean load = benchmark.kind() == BenchmarkKind.LOAD;
+        CellKind kind = CellKind.of(benchmark.kind());
         PassSettings passes = settings.passes();
+        Script script = new Script(scriptName, benchmark.script().turns());
         try {
-            Script script = new Script(scriptName, benchmark.script().turns());
-            mock.register(load ? LoadFigures.held(script, passes.modelLatency(), passes.modelChunkDelay()) : script);
+            mock.register(kind.script(script, passes));
         } catch (IOException | RuntimeException e) {
             return withTail(CellResult.failed(cell, CellStatus.FAILED, "Cannot register script [" + scriptName
                     + "] with the mock: " + e.getMessage(), List.of()), logFile);
@@ -182,9 +183,9 @@ public final class CellLauncher {
         try {
             CellResult result = child(cell, profile ? layout.profileForkResult(cell) : layout.forkResult(cell, fork),
                     pluginEntries, spec, log, profile);
-            if (load && !profile && result.status() == CellStatus.OK && !guard.interrupted()) {
+            if (!profile && result.status() == CellStatus.OK && !guard.interrupted()) {
                 try {
-                    result = LoadFigures.withLoad(result, mock.load(scriptName), passes, cell.concurrency());
+                    result = kind.afterFork(result, new ParentFork(cell, script, scriptName, passes, mock));
                 } catch (IOException | RuntimeException e) {
                     result = withTail(CellResult.failed(cell, CellStatus.FAILED, "Cannot read the mock's load counters"
                             + " of script [" + scriptName + "]: " + e.getMessage(), List.of()), logFile);
@@ -235,7 +236,8 @@ public final class CellLauncher {
         } else {
             try {
                 profile = JfrSummary.summarize(recording, cell,
-                        Math.round(fork.metrics().getOrDefault(CellChild.RECORDED_NANOS, 0.0)), fork.time().n());
+                        Math.round(fork.figure(CellChild.RECORDED_NANOS.name()) == null ? 0.0
+                                : fork.figure(CellChild.RECORDED_NANOS.name()).value()), fork.time().n());
                 ResultsJson.write(layout.cellProfile(cell), profile);
             } catch (IOException | RuntimeException e) {
                 profile = null;
@@ -290,7 +292,8 @@ public final class CellLauncher {
 
     private CellResult finish(PlannedCell cell, List<CellResult> forks, String what, int planned) {
         RunLayout layout = settings.layout();
-        CellResult result = ForkMerge.merge(cell, forks, what, planned);
+        CellResult result = ForkMerge.merge(cell, forks, what, planned,
+                CellKind.of(benchmarks.apply(cell.benchmark()).kind()));
         if (!(settings.passes().profiled() && what.equals("Fork") && result.status() == CellStatus.OK)) {
             logs.remove(layout.cellLog(cell));
         }

@@ -10,4 +10,12 @@ final class CellLog {
     static void say(String line) {
         System.out.println(PREFIX + line);
     }
+
+    /** {@link #say} as a consumer: a class rather than a method reference, for a cold start's path. */
+    static final class Say implements java.util.function.Consumer<String> {
+        @Override
+        public void accept(String line) {
+            say(line);
+        }
+    }
 }

@@ -12,14 +12,14 @@ import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.Throughput;
 import dev.agentbench.api.result.TimeStats;
+import dev.agentbench.core.kind.CellKind;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -30,9 +30,10 @@ import java.util.function.ToDoubleFunction;
  * <ul>
  *   <li>{@code time.median}, the headline, is the median of the forks' medians; the other time
  *       figures are over the forks' samples pooled;</li>
- *   <li>every other figure (CPU per operation, allocated and retained bytes, throughput, turn
- *       latency, JVM context, metrics) is the median of the forks';</li>
- *   <li>a LOAD cell's {@link dev.agentbench.api.result.Load figures} as {@link LoadFigures#merge} says;</li>
+ *   <li>every other core figure (CPU per operation, allocated and retained bytes, throughput, turn
+ *       latency, JVM context) is the median of the forks';</li>
+ *   <li>the kind's own {@link dev.agentbench.api.result.Figure figures} as the kind merges them
+ *       ({@link CellKind#merge});</li>
  *   <li>the cell is steady when every fork is;</li>
  *   <li>the cell's warnings are every fork's, each once, named by fork when the cell has several.</li>
  * </ul>
@@ -47,16 +48,17 @@ final class ForkMerge {
      * @param results what each fork's child gave, in the order the forks ran; each OK one carries
      *     its fork in {@code forks}
      */
-    static CellResult merge(PlannedCell cell, List<CellResult> results) {
-        return merge(cell, results, "Fork", results.size());
+    static CellResult merge(PlannedCell cell, List<CellResult> results, CellKind kind) {
+        return merge(cell, results, "Fork", results.size(), kind);
     }
 
     /**
      * @param what what a fork is called in an error: {@code Fork}, or {@code Cold start} for a cold
      *     start's JVMs
      * @param planned how many forks the cell planned: an error says which of them failed
+     * @param kind the kind of the cell's benchmark, which merges its own figures
      */
-    static CellResult merge(PlannedCell cell, List<CellResult> results, String what, int planned) {
+    static CellResult merge(PlannedCell cell, List<CellResult> results, String what, int planned, CellKind kind) {
         if (results.isEmpty()) {
             throw new IllegalArgumentException("A cell needs at least one fork, got [0]");
         }
@@ -74,7 +76,7 @@ final class ForkMerge {
                 String error = planned == 1 && what.equals("Fork") ? result.error()
                         : what + " [" + (i + 1) + " of " + planned + "]: " + result.error();
                 return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), result.status(),
-                        error, null, 0, null, null, result.logTail(), null, null, null, null, Map.of(), forks, null,
+                        error, null, 0, null, null, result.logTail(), null, null, null, null, List.of(), forks, null,
                         warnings(forks, what, planned));
             }
         }
@@ -82,8 +84,8 @@ final class ForkMerge {
                 CellStatus.OK, null, time(forks),
                 (int) Math.round(median(forks, fork -> fork.warmup() == null ? 0 : fork.warmup().iterations())),
                 steady(forks), drift(forks), List.of(), List.of(), memory(forks), throughput(forks),
-                timeStats(forks, Fork::turnLatency), jvm(forks), metrics(forks), forks, cpu(forks),
-                warnings(forks, what, planned), LoadFigures.merge(forks));
+                timeStats(forks, Fork::turnLatency), jvm(forks), kind.merge(forks), forks, cpu(forks),
+                warnings(forks, what, planned));
     }
 
     /**
@@ -177,17 +179,6 @@ final class ForkMerge {
                 Math.round(medianOf(all, JvmContext::classesLoaded)),
                 (int) Math.round(medianOf(all, JvmContext::peakThreads)),
                 rss ? Math.round(medianOf(all, jvm -> jvm.peakRssBytes())) : null);
-    }
-
-    private static Map<String, Double> metrics(List<Fork> forks) {
-        Map<String, Double> metrics = new TreeMap<>();
-        for (Fork fork : forks) {
-            for (String name : fork.metrics().keySet()) {
-                metrics.computeIfAbsent(name, key -> median(forks.stream()
-                        .filter(each -> each.metrics().containsKey(key)).toList(), each -> each.metrics().get(key)));
-            }
-        }
-        return metrics;
     }
 
     private static <T> List<T> present(List<Fork> forks, Function<Fork, T> figure) {

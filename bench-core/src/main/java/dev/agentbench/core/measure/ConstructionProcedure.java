@@ -4,7 +4,7 @@ import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.result.Memory;
 import dev.agentbench.api.result.TimeStats;
 import dev.agentbench.api.result.Warmup;
-import java.util.Map;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -46,6 +46,6 @@ public final class ConstructionProcedure {
         WarmupLog.timed(log, "agents built", time, pass.cpu(), warmup);
         Memory memory = profiler.active() ? null
                 : MemoryPass.allocated(passes, open, Passes.memoryIterations(settings, samples, time.median()), log);
-        return new Measurement(samples, warmup, pass.cpu(), memory, null, null, Map.of());
+        return new Measurement(samples, warmup, pass.cpu(), memory, null, null, List.of());
     }
 }

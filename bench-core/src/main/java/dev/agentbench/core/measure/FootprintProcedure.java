@@ -5,7 +5,6 @@ import dev.agentbench.api.result.Memory;
 import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -66,7 +65,7 @@ public final class FootprintProcedure {
             }
             if (!readHeap) {
                 return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),
-                        null, null, null, null, Map.of());
+                        null, null, null, null, List.of());
             }
             long after = HeapSettler.settledUsedHeap();
             Reference.reachabilityFence(held);
@@ -74,7 +73,7 @@ public final class FootprintProcedure {
             log.accept(String.format("footprint: %d agents held, used heap %d -> %d bytes, %.0f bytes retained per agent",
                     count, before, after, perAgent));
             return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),
-                    null, new Memory(null, false, perAgent, UNIT), null, null, Map.of());
+                    null, new Memory(null, false, perAgent, UNIT), null, null, List.of());
         } catch (IterationFailedException | RuntimeException | Error e) {
             failure = e;
             throw e;

@@ -3,7 +3,7 @@ package dev.agentbench.core.measure;
 import dev.agentbench.api.Benchmark;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.result.Memory;
-import java.util.Map;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -41,7 +41,7 @@ public final class GrowthProcedure {
             if (profiler.active()) {
                 passes.measuredInto("growth", "g", sessions, samples, profiler);
                 return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),
-                        null, null, null, null, Map.of());
+                        null, null, null, null, List.of());
             }
             long before = HeapSettler.settledUsedHeap();
             passes.measuredInto("growth", "g", sessions, samples);
@@ -50,7 +50,7 @@ public final class GrowthProcedure {
             log.accept(String.format("growth: %d sessions run and deleted, used heap %d -> %d bytes,"
                     + " %.0f bytes retained per session", count, before, after, perSession));
             return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),
-                    null, new Memory(null, false, perSession, UNIT), null, null, Map.of());
+                    null, new Memory(null, false, perSession, UNIT), null, null, List.of());
         }
     }
 }

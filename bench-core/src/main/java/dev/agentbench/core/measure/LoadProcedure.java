@@ -6,12 +6,12 @@ import dev.agentbench.api.TurnResult;
 import dev.agentbench.api.result.Cpu;
 import dev.agentbench.api.result.Throughput;
 import dev.agentbench.api.result.TimeStats;
+import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptTurn;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,13 +37,10 @@ import java.util.function.LongSupplier;
  * cap, sessions queue, turns outlast the measure time, and end in waves that a short window would
  * catch as a burst (5 calls in flight once read as 24 turns/s where 12.5 is the most they allow).
  * Every turn is checked, as in every pass: the first failure stops every session and fails the cell. The mock's side (model calls in flight, how exactly it held) is
- * read by the parent, which has the mock's admin API, and turned into the cell's {@link
- * dev.agentbench.api.result.Load} there.
+ * read by the parent, which has the mock's admin API, and turned into the cell's figures
+ * there ({@code dev.agentbench.core.kind}'s LOAD kind).
  */
 public final class LoadProcedure {
-
-    /** The metric that says how many model calls one turn of the benchmark's script makes. */
-    public static final String MODEL_CALLS_PER_TURN = "modelCallsPerTurn";
 
     /**
      * The longest timed pass, as a multiple of the measure time: the window is stretched past the
@@ -65,7 +62,7 @@ public final class LoadProcedure {
             LongSupplier clock, Consumer<String> log, Profiler profiler) throws IterationFailedException {
         Window window = new Window(clock, sessions);
         WindowHandle timed = new WindowHandle(handle, clock, window);
-        double callsPerTurn = callsPerTurn(benchmark);
+        double callsPerTurn = callsPerTurn(benchmark.script());
         int turnsPerSession = benchmark.script().turns().size();
         try (Sessions running = new Sessions(benchmark, timed, sessions, settings.dryRun(),
                 threads(settings.loadThreads()))) {
@@ -131,8 +128,7 @@ public final class LoadProcedure {
                     turnsPerSecond, latency.median() / 1e6, latency.p99() / 1e6, settings.modelLatency(),
                     callsPerTurn, window.turns.overflowed() ? " (latency of the first " + samples.length + " turns)"
                             : ""));
-            return new Measurement(samples, null, cpu, null, throughput, latency,
-                    Map.of(MODEL_CALLS_PER_TURN, callsPerTurn));
+            return new Measurement(samples, null, cpu, null, throughput, latency, List.of());
         }
     }
 
@@ -176,8 +172,8 @@ public final class LoadProcedure {
     }
 
     /** Model calls per turn of the benchmark's script: its steps over its turns. */
-    static double callsPerTurn(Benchmark benchmark) {
-        List<ScriptTurn> turns = benchmark.script().turns();
+    public static double callsPerTurn(Script script) {
+        List<ScriptTurn> turns = script.turns();
         return turns.stream().mapToInt(turn -> turn.steps().size()).sum() / (double) turns.size();
     }
 

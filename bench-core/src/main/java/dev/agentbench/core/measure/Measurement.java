@@ -4,6 +4,7 @@ import com.google.common.math.Quantiles;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Cpu;
+import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.JvmContext;
 import dev.agentbench.api.result.Memory;
@@ -13,7 +14,6 @@ import dev.agentbench.api.result.TimeStats;
 import dev.agentbench.api.result.Warmup;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What a kind's procedure measured in one fork, before the cell's names and JVM context are added.
@@ -24,27 +24,27 @@ import java.util.Map;
  * @param memory allocated or retained bytes; {@code null} when not measured
  * @param throughput {@code null} when not measured
  * @param turnLatency {@code null} when not measured
- * @param metrics the kind's own figures by name
+ * @param figures the kind's own figures, this fork's values
  */
 public record Measurement(long[] samples, Warmup warmup, Cpu cpu, Memory memory, Throughput throughput,
-        TimeStats turnLatency, Map<String, Double> metrics) {
+        TimeStats turnLatency, List<Figure> figures) {
 
     public Measurement {
         if (samples == null || samples.length == 0) {
             throw new IllegalArgumentException("A measurement needs at least one sample, got [0]");
         }
-        metrics = metrics == null ? Map.of() : Map.copyOf(metrics);
+        figures = figures == null ? List.of() : List.copyOf(figures);
     }
 
     /** A dry run's one checked iteration: its time, and nothing else. */
     public static Measurement dryRun(long[] samples) {
-        return new Measurement(samples, null, null, null, null, null, Map.of());
+        return new Measurement(samples, null, null, null, null, null, List.of());
     }
 
-    /** This measurement with the metric {@code name} set to {@code value}. */
-    public Measurement withMetric(String name, double value) {
-        Map<String, Double> more = new java.util.TreeMap<>(metrics);
-        more.put(name, value);
+    /** This measurement with {@code figure} after its figures. */
+    public Measurement withFigure(Figure figure) {
+        List<Figure> more = new java.util.ArrayList<>(figures);
+        more.add(figure);
         return new Measurement(samples, warmup, cpu, memory, throughput, turnLatency, more);
     }
 
@@ -76,10 +76,10 @@ public record Measurement(long[] samples, Warmup warmup, Cpu cpu, Memory memory,
         Boolean steady = warmup == null ? null : warmup.steady();
         Double drift = warmup == null ? null : drift(samples);
         List<Long> kept = Arrays.stream(samples).boxed().toList();
-        Fork one = new Fork(fork, time, kept, warmup, steady, drift, cpu, memory, throughput, turnLatency, jvm, metrics,
+        Fork one = new Fork(fork, time, kept, warmup, steady, drift, cpu, memory, throughput, turnLatency, jvm, figures,
                 warnings);
         return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
                 time, warmup == null ? 0 : warmup.iterations(), steady, drift, List.of(), memory, throughput,
-                turnLatency, jvm, metrics, List.of(one), cpu, warnings);
+                turnLatency, jvm, figures, List.of(one), cpu, warnings);
     }
 }

@@ -35,4 +35,32 @@ public interface Profiler {
 
     /** Stops recording, right after the timed pass (also when the pass failed). */
     void stop();
+
+    /**
+     * This profiler and {@code watcher} together: both started before the timed pass and stopped after
+     * it, this one's {@link #active()} saying whether the fork is a profile fork. A kind watches its
+     * timed pass this way to measure a figure over exactly that pass. A class rather than a lambda,
+     * like everything a cold start may load.
+     */
+    default Profiler and(Profiler watcher) {
+        Profiler self = this;
+        return new Profiler() {
+            @Override
+            public boolean active() {
+                return self.active();
+            }
+
+            @Override
+            public void start() {
+                watcher.start();
+                self.start();
+            }
+
+            @Override
+            public void stop() {
+                self.stop();
+                watcher.stop();
+            }
+        };
+    }
 }

@@ -6,9 +6,7 @@ import dev.agentbench.api.result.Memory;
 import dev.agentbench.api.result.Throughput;
 import dev.agentbench.api.result.TimeStats;
 import dev.agentbench.api.result.Warmup;
-import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -25,9 +23,6 @@ public final class SessionsProcedure {
 
     /** Turn times the warm-up keeps (and then overruns). */
     static final int WARMUP_TURN_TIMES = 1024;
-
-    /** The metric of a benchmark with a {@link Benchmark#sequentialNanos() sequential time}. */
-    public static final String SPEEDUP = "speedup";
 
     private SessionsProcedure() {}
 
@@ -72,13 +67,7 @@ public final class SessionsProcedure {
             Memory memory = profiler.active() ? null : MemoryPass.allocated(passes, sessions::measure,
                     Passes.memoryIterations(settings, samples, time.median()), log);
 
-            Map<String, Double> metrics = new LinkedHashMap<>();
-            if (benchmark.sequentialNanos() > 0) {
-                metrics.put(SPEEDUP, benchmark.sequentialNanos() / time.median());
-                log.accept(String.format("speedup: %.2f (sequential %s over the median)", metrics.get(SPEEDUP),
-                        Duration.ofNanos(benchmark.sequentialNanos())));
-            }
-            return new Measurement(samples, warmup, pass.cpu(), memory, throughput, turnLatency, metrics);
+            return new Measurement(samples, warmup, pass.cpu(), memory, throughput, turnLatency, List.of());
         }
     }
 

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.agentbench.api.result.AtomicFiles;
+import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.RunLayout;
+import dev.agentbench.core.kind.Format2Figures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,5 +70,17 @@ public final class ResultsJson {
         return json.getOriginalMessage().replaceAll("\\[Source: [^;\\]]*; ", "[").replaceAll("\\s*\\R\\s*", " ")
                 + (json.getLocation() == null ? ""
                         : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr());
+    }
+
+    /**
+     * A cell result from its JSON, of this format or an older one: a result of format 2 or before has
+     * its {@code metrics} and {@code load} read into figures ({@link Format2Figures}).
+     */
+    public static CellResult readCell(byte[] json) throws IOException {
+        JsonNode tree = MAPPER.readTree(json);
+        if (tree != null && tree.isObject() && tree.path(RunLayout.FORMAT_FIELD).asInt(1) < 3) {
+            Format2Figures.upgrade(tree, MAPPER);
+        }
+        return MAPPER.treeToValue(tree, CellResult.class);
     }
 }

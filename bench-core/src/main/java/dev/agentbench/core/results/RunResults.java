@@ -67,7 +67,7 @@ public record RunResults(RunLayout layout, RunInfo info, List<CellResult> cells)
         try {
             byte[] json = Files.readAllBytes(file);
             ResultsJson.checkFormat(file, json);
-            CellResult result = ResultsJson.mapper().readValue(json, CellResult.class);
+            CellResult result = ResultsJson.readCell(json);
             if (!result.target().equals(planned.target()) || !result.name().equals(planned.name())) {
                 return CellResult.failed(planned, CellStatus.FAILED, "result file ["
                         + layout.runDir().relativize(file) + "] holds cell ["

@@ -122,7 +122,8 @@ class LoadProcedureTest {
                         + " window happened to hold").isCloseTo(8 / meanTurnSeconds, org.assertj.core.data.Percentage.withPercentage(5));
         assertThat(measurement.throughput().sessionsPerSecond()).isEqualTo(measurement.throughput().turnsPerSecond());
         assertThat(measurement.turnLatency().n()).isEqualTo(samples.length);
-        assertThat(measurement.metrics()).containsEntry(LoadProcedure.MODEL_CALLS_PER_TURN, 2.0);
+        assertThat(measurement.figures()).as("the parent makes a load cell's figures").isEmpty();
+        assertThat(LoadProcedure.callsPerTurn(LOAD.script())).as("model calls per turn, off the script").isEqualTo(2.0);
         assertThat(measurement.warmup()).as("a load cell's warm-up is its time, not a series").isNull();
         assertThat(handle.deleted).as("every session is deleted once its turn ended").isEqualTo(handle.sessions);
         assertThat(log).anyMatch(line -> line.startsWith("timed: 8 sessions"));

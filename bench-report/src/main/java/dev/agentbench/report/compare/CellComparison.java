@@ -14,6 +14,8 @@ import java.util.Objects;
  * @param changed the new run's side; {@code null} for {@link Verdict#BASE_ONLY}
  * @param estimate new ÷ base with its interval; {@code null} unless {@link Verdict#compared()}
  * @param note why the cell was not compared, in one line; {@code null} when it was
+ * @param figures the kind's own figures both runs' OK cells have, shown beside the verdict and never
+ *     deciding it; empty when none
  */
 public record CellComparison(
         String target,
@@ -24,12 +26,14 @@ public record CellComparison(
         CellSide base,
         CellSide changed,
         RatioEstimate estimate,
-        String note) {
+        String note,
+        java.util.List<FigureChange> figures) {
 
     public CellComparison {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(verdict, "verdict");
+        figures = figures == null ? java.util.List.of() : java.util.List.copyOf(figures);
         if (verdict.compared() != (estimate != null)) {
             throw new IllegalArgumentException("A " + verdict + " cell " + (verdict.compared() ? "needs" : "has no")
                     + " ratio estimate");

@@ -71,6 +71,17 @@ public final class CompareJson {
                 node.put("high", estimate.high());
             }
             node.put("note", cell.note());
+            var figures = node.putArray("figures");
+            for (FigureChange figure : cell.figures()) {
+                ObjectNode one = figures.addObject().put("name", figure.name()).put("unit", figure.unit())
+                        .put("better", figure.better().name()).put("base", figure.base()).put("new", figure.changed());
+                if (figure.ratio() == null) {
+                    one.putNull("ratio");
+                } else {
+                    one.put("ratio", figure.ratio());
+                }
+                one.put("direction", figure.direction());
+            }
         }
         try {
             return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";

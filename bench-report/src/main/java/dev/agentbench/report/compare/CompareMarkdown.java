@@ -75,6 +75,24 @@ public final class CompareMarkdown {
             }
             out.append('\n');
         }
+        List<CellComparison> withFigures = comparison.cells().stream().filter(cell -> !cell.figures().isEmpty()).toList();
+        if (!withFigures.isEmpty()) {
+            out.append("## Figures of the benchmark kinds\n\nEach cell's own figures in both runs, shown and not judged "
+                    + "(the verdict is the time's); better or worse by which way the figure is better, same within the "
+                    + "threshold.\n\n| Benchmark | Target | Figure | Base | New | New ÷ base | |\n"
+                    + "|---|---|---|---:|---:|---:|---|\n");
+            for (CellComparison cell : withFigures) {
+                for (FigureChange figure : cell.figures()) {
+                    out.append("| ").append(text(cell.name())).append(" | ").append(text(cell.target())).append(" | ")
+                            .append(text(figure.label())).append(" | ")
+                            .append(Units.figure(figure.base(), figure.unit())).append(" | ")
+                            .append(Units.figure(figure.changed(), figure.unit())).append(" | ")
+                            .append(figure.ratio() == null ? "–" : ratio(figure.ratio())).append(" | ")
+                            .append(figure.direction()).append(" |\n");
+                }
+            }
+            out.append('\n');
+        }
         if (notCompared > 0) {
             out.append("## Not compared\n\n");
             for (CellComparison cell : comparison.cells()) {

@@ -101,7 +101,10 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
                 .thenComparingInt(cell -> targets.indexOf(cell.target())));
         List<CellComparison> compared = new ArrayList<>();
         for (CellResult cell : all) {
-            compared.add(compare(baseCells.get(id(cell)), newCells.get(id(cell)), options));
+            CellComparison one = compare(baseCells.get(id(cell)), newCells.get(id(cell)), options);
+            compared.add(new CellComparison(one.target(), one.name(), one.benchmark(), one.concurrency(),
+                    one.verdict(), one.base(), one.changed(), one.estimate(), one.note(),
+                    FigureChange.of(baseCells.get(id(cell)), newCells.get(id(cell)), options.threshold())));
         }
         return new Comparison(RunRef.of(base.info()), RunRef.of(changed.info()), options, compared);
     }
@@ -178,7 +181,7 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
     private static CellComparison cell(CellResult cell, Verdict verdict, CellSide base, CellSide changed,
             RatioEstimate estimate, String note) {
         return new CellComparison(cell.target(), cell.name(), cell.benchmark(), cell.concurrency(), verdict, base,
-                changed, estimate, note);
+                changed, estimate, note, List.of());
     }
 
     private static Map<String, CellResult> byId(List<CellResult> cells) {

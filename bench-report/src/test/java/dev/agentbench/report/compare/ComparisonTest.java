@@ -267,7 +267,7 @@ class ComparisonTest {
                 + "\"benchmark\":\"turn5\",\"concurrency\":1,\"verdict\":\"REGRESSION\","
                 + "\"base\":{\"status\":\"OK\",\"error\":null,\"samples\":40,\"median\":1511000.0,\"forks\":2},"
                 + "\"new\":{\"status\":\"OK\",\"error\":null,\"samples\":40,\"median\":1813200.0,\"forks\":2},"
-                + "\"ratio\":1.2,\"low\":1.1833955425268332,\"high\":1.2168374379079168,\"note\":null}");
+                + "\"ratio\":1.2,\"low\":1.1833955425268332,\"high\":1.2168374379079168,\"note\":null,\"figures\":[]}");
         assertThat(cells.get(5).path("verdict").asText()).isEqualTo("TOO_FEW_FORKS");
         assertThat(cells.get(5).path("base").path("forks").asInt()).isEqualTo(1);
         assertThat(cells.get(5).path("base").path("median").asDouble()).isEqualTo(909_500.0);

@@ -56,7 +56,7 @@ final class TwoRuns {
 
     static Fork fork(int number, long... samples) {
         return new Fork(number, stats(samples), LongStream.of(samples).boxed().toList(), null, true, 1.0, null, null,
-                null, null, null, Map.of());
+                null, null, null, List.of(), List.of());
     }
 
     /** An OK cell of format 2 with one fork per array of samples. */
@@ -72,13 +72,14 @@ final class TwoRuns {
         double median = n % 2 == 1 ? medians[n / 2] : (medians[n / 2 - 1] + medians[n / 2]) / 2;
         return new CellResult(target, benchmark, concurrency, CellResult.cellName(benchmark, concurrency), CellStatus.OK,
                 null, new TimeStats("ns", 1, median, median, median, median, 0, median, median), 0, true, 1.0,
-                List.of(), null, null, null, null, Map.of(), all, null);
+                List.of(), null, null, null, null, List.of(), all, null, List.of());
     }
 
     /** An OK cell of format 1: one JVM, its samples in the cell itself. */
     static CellResult formatOne(String target, String benchmark, long... samples) {
         return new CellResult(1, target, benchmark, 1, benchmark, CellStatus.OK, null, stats(samples), 0, true, 1.0,
-                LongStream.of(samples).boxed().toList(), List.of(), null, null, null, null, Map.of(), List.of(), null);
+                LongStream.of(samples).boxed().toList(), List.of(), null, null, null, null, List.of(), List.of(), null,
+                List.of());
     }
 
     static CellResult failed(String target, String benchmark, String error) {

@@ -1,0 +1,48 @@
+package dev.agentbench.core.kind;
+
+import dev.agentbench.api.Benchmark;
+import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.script.Script;
+import dev.agentbench.core.measure.Agents;
+import dev.agentbench.core.measure.PassSettings;
+import dev.agentbench.core.measure.Profiler;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * What the child hands a kind to measure one fork. A class rather than a record, like everything a
+ * cold start loads.
+ */
+public final class ChildRun {
+
+    final PlannedCell cell;
+    final Benchmark benchmark;
+    final Script script;
+    final Agents agents;
+    final PassSettings settings;
+    final LongSupplier clock;
+    final Consumer<String> log;
+    final Profiler profiler;
+    final long enteredMillis;
+
+    /**
+     * @param script the benchmark's script under the name the mock knows it by
+     * @param agents the cell's agents: what the kind opens, it keeps or closes through them
+     * @param clock the clock of every sample
+     * @param log the cell's log
+     * @param profiler what records the timed pass in a profile fork; {@link Profiler#NONE} otherwise
+     * @param enteredMillis when the child's main method was entered, wall-clock milliseconds; 0 when unknown
+     */
+    public ChildRun(PlannedCell cell, Benchmark benchmark, Script script, Agents agents, PassSettings settings,
+            LongSupplier clock, Consumer<String> log, Profiler profiler, long enteredMillis) {
+        this.cell = cell;
+        this.benchmark = benchmark;
+        this.script = script;
+        this.agents = agents;
+        this.settings = settings;
+        this.clock = clock;
+        this.log = log;
+        this.profiler = profiler;
+        this.enteredMillis = enteredMillis;
+    }
+}

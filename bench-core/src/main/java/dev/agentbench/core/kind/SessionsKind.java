@@ -1,0 +1,122 @@
+package dev.agentbench.core.kind;
+
+import dev.agentbench.api.BenchmarkKind;
+import dev.agentbench.api.result.Figure;
+import dev.agentbench.api.result.Figure.Better;
+import dev.agentbench.api.result.Figure.Combine;
+import dev.agentbench.core.measure.Measurement;
+import dev.agentbench.core.measure.Profiler;
+import dev.agentbench.core.measure.SessionsProcedure;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * {@link BenchmarkKind#SESSIONS}: iterations of N sessions at once, timed until all finish (see
+ * {@link SessionsProcedure}). Besides the core figures it reports, for a benchmark with a {@link
+ * dev.agentbench.api.Benchmark#sequentialNanos() sequential time}, the speedup of its parallel tool
+ * calls; and, from the JVM's own collector beans, the garbage collections and their time over the
+ * timed pass per 1,000 iterations.
+ */
+final class SessionsKind extends CellKind {
+
+    static final SessionsKind INSTANCE = new SessionsKind();
+
+    /** The section of the speedup. */
+    static final String PARALLEL = "Parallel tool calls";
+
+    static final Figure.Definition SPEEDUP = new Figure.Definition("speedup", "speedup", "×", Better.HIGHER,
+            Combine.MEDIAN, PARALLEL, "the turn's tool calls run one after another (their summed duration) over the "
+                    + "median iteration: about the number of calls when a framework runs them at once, 1× when it "
+                    + "runs them in turn.");
+
+    /** The section of the garbage-collection figures. */
+    static final String GC = "Garbage collection";
+
+    static final Figure.Definition GC_PER_1K = new Figure.Definition("gcPer1kOps", "collections per 1k", "",
+            Better.LOWER, Combine.MEDIAN, GC, "garbage collections during the timed pass per 1,000 iterations, as the "
+                    + "JVM's collector beans count them: how much of a service's traffic meets a collection.");
+    static final Figure.Definition GC_MS_PER_1K = new Figure.Definition("gcMillisPer1kOps", "GC time per 1k", "ms",
+            Better.LOWER, Combine.MEDIAN, GC, "the collectors' time during the timed pass per 1,000 iterations "
+                    + "(concurrent collectors count their own threads' time, not only pauses).");
+
+    private SessionsKind() {}
+
+    @Override
+    public BenchmarkKind id() {
+        return BenchmarkKind.SESSIONS;
+    }
+
+    @Override
+    public List<Figure.Definition> figures() {
+        return List.of(SPEEDUP, GC_PER_1K, GC_MS_PER_1K);
+    }
+
+    @Override
+    public boolean expandsConcurrency() {
+        return true;
+    }
+
+    @Override
+    public Measurement measure(ChildRun run) throws Exception {
+        CollectorWatch collectors = new CollectorWatch();
+        Measurement measurement = withHandle(run.agents, handle -> SessionsProcedure.measure(run.benchmark, handle,
+                run.settings, run.cell.concurrency(), run.clock, run.log, run.profiler.and(collectors)));
+        if (run.settings.dryRun()) {
+            return measurement;
+        }
+        long sequential = run.benchmark.sequentialNanos();
+        if (sequential > 0) {
+            double median = com.google.common.math.Quantiles.median().compute(measurement.samples());
+            Figure speedup = SPEEDUP.of(sequential / median);
+            run.log.accept(String.format("speedup: %.2f (sequential %s over the median)", speedup.value(),
+                    Duration.ofNanos(sequential)));
+            measurement = measurement.withFigure(speedup);
+        }
+        double thousands = measurement.samples().length / 1000.0;
+        run.log.accept(String.format("gc: %d collections, %d ms over the timed pass", collectors.collections,
+                collectors.millis));
+        return measurement.withFigure(GC_PER_1K.of(collectors.collections / thousands))
+                .withFigure(GC_MS_PER_1K.of(collectors.millis / thousands));
+    }
+
+    /** The collectors' counts and time between the start and the stop of the timed pass. */
+    private static final class CollectorWatch implements Profiler {
+        long collections;
+        long millis;
+
+        @Override
+        public boolean active() {
+            return false;
+        }
+
+        @Override
+        public void start() {
+            collections = -count();
+            millis = -time();
+        }
+
+        @Override
+        public void stop() {
+            collections += count();
+            millis += time();
+        }
+
+        private static long count() {
+            long sum = 0;
+            for (GarbageCollectorMXBean bean : ManagementFactory.getGarbageCollectorMXBeans()) {
+                sum += Math.max(0, bean.getCollectionCount());
+            }
+            return sum;
+        }
+
+        private static long time() {
+            long sum = 0;
+            for (GarbageCollectorMXBean bean : ManagementFactory.getGarbageCollectorMXBeans()) {
+                sum += Math.max(0, bean.getCollectionTime());
+            }
+            return sum;
+        }
+    }
+}
