@@ -3,6 +3,7 @@ package dev.agentbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.agentbench.api.result.RunLayout;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,7 +82,7 @@ class RunJarIT {
         assertThat(run.path("status").asText()).isEqualTo("COMPLETED");
         for (String file : List.of("run.json", "raw/turn1.json", "noop/turn1.json", "summary.json")) {
             assertThat(JSON.readTree(runDir.resolve(file).toFile()).path("format").asInt()).as(file + " says its format")
-                    .isEqualTo(2);
+                    .isEqualTo(RunLayout.FORMAT).isEqualTo(3);
         }
         assertThat(run.path("cells")).hasSize(2);
         // the pass settings of the command line, as the parent handed them to each child and as run.json records them
