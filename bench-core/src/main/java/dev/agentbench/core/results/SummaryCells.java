@@ -57,8 +57,14 @@ public final class SummaryCells {
             }
             int format = root.path(RunLayout.FORMAT_FIELD).asInt(1);
             Map<String, CellResult> cells = new LinkedHashMap<>();
-            for (JsonNode entry : root.get("cells")) {
-                CellResult cell = cell(entry, format);
+            JsonNode entries = root.get("cells");
+            for (int i = 0; i < entries.size(); i++) {
+                CellResult cell;
+                try {
+                    cell = cell(entries.get(i), format);
+                } catch (IllegalArgumentException | NullPointerException e) {
+                    throw new IllegalArgumentException("cells[" + i + "] " + e.getMessage(), e);
+                }
                 cells.putIfAbsent(cell.target() + "/" + cell.name(), cell);
             }
             return cells;
@@ -72,7 +78,7 @@ public final class SummaryCells {
 
     private static CellResult cell(JsonNode entry, int format) throws IOException {
         if (!entry.isObject()) {
-            throw new IllegalArgumentException("a cell is [" + entry + "], not an object");
+            throw new IllegalArgumentException("is [" + entry + "], not an object");
         }
         ObjectNode node = ((ObjectNode) entry).deepCopy();
         if (format < 3) {
@@ -129,14 +135,14 @@ public final class SummaryCells {
 
     private static String text(JsonNode node, String field) {
         if (!node.path(field).isTextual()) {
-            throw new IllegalArgumentException("a cell has no [" + field + "]");
+            throw new IllegalArgumentException("has no [" + field + "]");
         }
         return node.get(field).asText();
     }
 
     private static double number(JsonNode node, String field) {
         if (!node.path(field).isNumber()) {
-            throw new IllegalArgumentException("a fork has no [" + field + "]");
+            throw new IllegalArgumentException("has a fork without [" + field + "]");
         }
         return node.get(field).asDouble();
     }
