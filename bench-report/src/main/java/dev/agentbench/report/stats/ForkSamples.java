@@ -21,12 +21,12 @@ public final class ForkSamples {
     private final double median;
     private final long samples;
 
-    /** Forks known by their medians alone: no samples. */
-    private ForkSamples(double[] medians) {
+    /** Forks known by their medians alone, of {@code samples} samples in all. */
+    private ForkSamples(double[] medians, long samples) {
         this.sorted = null;
         this.forkMedians = medians.clone();
         this.median = median(medians.clone());
-        this.samples = 0;
+        this.samples = samples;
     }
 
     private ForkSamples(long[][] sorted) {
@@ -97,14 +97,16 @@ public final class ForkSamples {
             return Optional.empty();
         }
         double[] medians = new double[forks.size()];
+        long samples = 0;
         for (int i = 0; i < medians.length; i++) {
+            samples += forks.get(i).time().n();
             medians[i] = forks.get(i).time().median();
             if (!(medians[i] > 0) || Double.isInfinite(medians[i])) {
                 throw new IllegalArgumentException("Fork [" + forks.get(i).fork() + "] has a median of [" + medians[i]
                         + "] ns; times must be positive");
             }
         }
-        return Optional.of(new ForkSamples(medians));
+        return Optional.of(new ForkSamples(medians, samples));
     }
 
     /** Whether the forks have their samples, or only their medians ({@link #ofMedians}). */
@@ -117,7 +119,7 @@ public final class ForkSamples {
         return forkMedians.length;
     }
 
-    /** How many samples, over every fork. */
+    /** How many samples, over every fork; for forks known by their medians alone, how many they had. */
     public long samples() {
         return samples;
     }
