@@ -31,6 +31,10 @@ import picocli.CommandLine.Parameters;
         description = {
             "Rebuilds the reports of a run from its run.json and cell results, measuring nothing: summary.json, "
                     + "report.md, report.html and jmh-result.json (JMH's JSON shape), or the formats named.",
+            "",
+            "A cell whose result file is gone (a published, archived or copied run keeps only run.json and "
+                    + "summary.json) is read from the run's summary.json: its figures and forks without samples, "
+                    + "so its interval is Student's t over the forks' medians alone; the reports say which cells.",
             ""
         },
         footerHeading = "%nExamples:%n",
@@ -41,7 +45,7 @@ import picocli.CommandLine.Parameters;
             "  agentbench report results/latest --format md,json --baseline llmagent",
             "",
             "Exit codes: 0 reports written; 2 bad input: no such directory, no run.json, an unknown format,",
-            "results of a newer format than this agentbench reads."
+            "results of a newer format than this agentbench reads, a broken summary.json."
         })
 final class ReportCommand implements Callable<Integer> {
 

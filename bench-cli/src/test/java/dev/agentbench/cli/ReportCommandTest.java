@@ -71,6 +71,37 @@ class ReportCommandTest {
     }
 
     @Test
+    void aRunWhoseCellFilesAreGoneIsReportedFromItsSummaryJson(@TempDir Path results) throws Exception {
+        Path runDir = run(results);
+        assertThat(execute("report", runDir.toString(), "--format", "json").exitCode()).isZero();
+        Files.delete(new RunLayout(runDir).cellResult(new PlannedCell("raw", "turn1", 1)));
+        Files.delete(new RunLayout(runDir).cellResult(new PlannedCell("noop", "turn1", 1)));
+
+        CommandLineTest.Outcome outcome = execute("report", runDir.toString());
+
+        assertWritten(runDir, ALL, outcome);
+        String markdown = Files.readString(runDir.resolve("report.md"));
+        assertThat(markdown).contains("| Note | cells read from summary.json: no samples (every cell: their result files"
+                        + " are gone).", "| turn1 | 200 µs |", "`noop/turn1` FAILED: turn 0, step 0: no reply")
+                .doesNotContain("MISSING");
+        assertThat(MAPPER.readTree(runDir.resolve("summary.json").toFile()).get("fromSummary"))
+                .extracting(node -> node.asText()).containsExactly("raw/turn1", "noop/turn1");
+    }
+
+    @Test
+    void aBrokenSummaryJsonACellIsReadFromIsOneLineNamingItAndExitCode2(@TempDir Path results) throws Exception {
+        Path runDir = run(results);
+        Files.delete(new RunLayout(runDir).cellResult(new PlannedCell("raw", "turn1", 1)));
+        Files.writeString(runDir.resolve("summary.json"), "{\"cells\": [");
+
+        CommandLineTest.Outcome outcome = execute("report", runDir.toString());
+
+        assertThat(outcome.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(outcome.err().lines()).singleElement().asString().startsWith("agentbench: Cannot build the reports of ["
+                + runDir + "]: [" + runDir.resolve("summary.json") + "] is not a readable summary.json: ");
+    }
+
+    @Test
     void formatsCanBeNamedRepeatedOrCommaSeparated(@TempDir Path temp) throws Exception {
         Path runDir = run(temp.resolve("one"));
         assertWritten(runDir, List.of("report.html", "jmh-result.json"),

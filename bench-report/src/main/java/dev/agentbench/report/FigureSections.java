@@ -119,7 +119,8 @@ final class FigureSections {
                         values.add(Units.figure(mine.value(), mine.unit()));
                     }
                 });
-                return headline.label() + " of each fork: " + String.join(", ", values);
+                return values.isEmpty() ? null // forks read from a summary of format 2 carry no figures
+                        : headline.label() + " of each fork: " + String.join(", ", values);
             }
         };
     }

@@ -134,6 +134,9 @@ public final class HtmlFormat implements ReportFormat {
         for (String note : info.notes()) {
             fact(out, "Note", Html.text(note));
         }
+        if (run.fromSummaryNote() != null) {
+            fact(out, "Note", Html.text(run.fromSummaryNote()));
+        }
         out.append("</dl>\n<p class=\"counts\">");
         Map<CellStatus, Integer> counts = new EnumMap<>(CellStatus.class);
         for (CellResult cell : run.cells()) {

@@ -13,8 +13,11 @@ import java.util.Optional;
 /**
  * The 95% intervals a report shows, of {@link ForkIntervals}: of each OK cell's median, and
  * of each ratio of a cell's median to the baseline's. A cell has an interval when it has at least
- * {@link HierarchicalBootstrap#minSamples} samples at this confidence (6); its forks are prepared
- * once per render, since sorting their samples is what costs.
+ * {@link HierarchicalBootstrap#minSamples} samples at this confidence (6); without samples (read from
+ * {@code summary.json}) it needs as many samples by its forks' counts and at least two forks, whose
+ * medians alone then make it (Student's t over
+ * the forks, no bootstrap within them); its forks are prepared once per render, since sorting their
+ * samples is what costs.
  */
 final class Intervals {
 
@@ -47,8 +50,11 @@ final class Intervals {
                 return Optional.empty();
             }
             try {
-                return ForkSamples.of(key)
-                        .filter(samples -> samples.samples() >= HierarchicalBootstrap.minSamples(CONFIDENCE));
+                Optional<ForkSamples> samples = ForkSamples.of(key);
+                if (samples.isEmpty()) {
+                    samples = ForkSamples.ofMedians(key).filter(medians -> medians.forks() >= 2);
+                }
+                return samples.filter(some -> some.samples() >= HierarchicalBootstrap.minSamples(CONFIDENCE));
             } catch (IllegalArgumentException e) {
                 return Optional.empty(); // a sample that is no time: the report shows the median alone
             }

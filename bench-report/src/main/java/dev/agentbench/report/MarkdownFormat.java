@@ -105,6 +105,9 @@ public final class MarkdownFormat implements ReportFormat {
         for (String note : info.notes()) {
             row(out, "Note", text(note));
         }
+        if (run.fromSummaryNote() != null) {
+            row(out, "Note", text(run.fromSummaryNote()));
+        }
         row(out, "Arguments", info.arguments().isEmpty() ? "(none)" : code(RunHeader.arguments(info)));
         if (!info.settings().isEmpty()) {
             row(out, "Settings", code(RunHeader.settings(info)));

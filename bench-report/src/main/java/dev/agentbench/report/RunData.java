@@ -32,8 +32,11 @@ import java.util.Objects;
  * @param profiles {@code target/cell} → the cell's profile, for the planned cells that have a
  *     {@code <target>/<cell>.profile.json} ({@link RunLayout#cellProfile}), in plan order; a file
  *     that cannot be read is a {@link CellProfile} with its problem, never a failure of the run
+ * @param fromSummary {@code target/name} of the cells read from {@code summary.json} because their
+ *     result files are gone ({@link RunResults#fromSummary()}): they have forks but no samples
  */
-public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells, Map<String, CellProfile> profiles) {
+public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells, Map<String, CellProfile> profiles,
+        List<String> fromSummary) {
 
     /** The results files' mapper, {@link ResultsJson#mapper()}, for the formats that write JSON. */
     static final ObjectMapper MAPPER = ResultsJson.mapper();
@@ -43,6 +46,12 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells, Ma
         Objects.requireNonNull(info, "info");
         cells = List.copyOf(cells);
         profiles = Collections.unmodifiableMap(new LinkedHashMap<>(profiles));
+        fromSummary = List.copyOf(fromSummary);
+    }
+
+    /** A run whose every cell was read from its own result file. */
+    public RunData(RunLayout layout, RunInfo info, List<CellResult> cells, Map<String, CellProfile> profiles) {
+        this(layout, info, cells, profiles, List.of());
     }
 
     /** A run without profiles. */
@@ -71,7 +80,7 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells, Ma
                 profiles.put(planned.target() + "/" + planned.name(), profile);
             }
         }
-        return new RunData(run.layout(), run.info(), run.cells(), profiles);
+        return new RunData(run.layout(), run.info(), run.cells(), profiles, run.fromSummary());
     }
 
     /**
@@ -105,6 +114,21 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells, Ma
             String reason = e instanceof JsonProcessingException json ? ResultsJson.reason(json) : e.getMessage();
             return new CellProfile(recording, null, "unreadable profile file " + where + ": " + reason);
         }
+    }
+
+    /**
+     * What a report says of the cells read from {@code summary.json}: that they have no samples, and
+     * so what their intervals are; {@code null} when every cell was read from its own file.
+     */
+    public String fromSummaryNote() {
+        if (fromSummary.isEmpty()) {
+            return null;
+        }
+        String which = fromSummary.size() == cells.size() ? "every cell" : fromSummary.size() + " of " + cells.size()
+                + " cells";
+        return "cells read from summary.json: no samples (" + which + ": their result files are gone). Their"
+                + " intervals are Student's t over the forks' medians alone, without the bootstrap within forks"
+                + " (a cell of one fork has none), and they have no warm-up curves.";
     }
 
     /** The targets of the run in plan order, the baseline first when it is among them. */

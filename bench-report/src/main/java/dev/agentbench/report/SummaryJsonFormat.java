@@ -27,7 +27,9 @@ import java.util.TreeMap;
  * its name, label, unit, which way is better, how forks combine, section, description, value and the
  * forks' range), {@code metrics} as each figure's name and value (which held the kind's figures by name
  * before), and per fork its {@code figures} by name and value; a LOAD cell's figures are among them,
- * and {@code load} is gone.
+ * and {@code load} is gone; and, for the run, {@code fromSummary} (the {@code target/name} of the cells
+ * read from an earlier {@code summary.json} because their result files were gone: no samples, and
+ * intervals from the forks' medians alone) with its {@code note}, both only when there are such cells.
  */
 public final class SummaryJsonFormat implements ReportFormat {
 
@@ -64,6 +66,10 @@ public final class SummaryJsonFormat implements ReportFormat {
         }
         root.set("mockWarmup", RunData.MAPPER.valueToTree(info.mockWarmup()));
         root.set("sharding", RunData.MAPPER.valueToTree(info.sharding()));
+        if (!run.fromSummary().isEmpty()) {
+            root.put("note", run.fromSummaryNote());
+            root.set("fromSummary", RunData.MAPPER.valueToTree(run.fromSummary()));
+        }
         Intervals intervals = new Intervals();
         ArrayNode cells = root.putArray("cells");
         for (CellResult cell : run.cells()) {

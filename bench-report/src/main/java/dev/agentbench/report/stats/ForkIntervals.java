@@ -16,7 +16,9 @@ import org.apache.commons.math3.distribution.TDistribution;
  *       sees the sampling error of each fork's median: what is left when forks agree to the
  *       nanosecond, and all there is for a cell of one fork.</li>
  * </ul>
- * The point is the headline: the median of the forks' medians, or the ratio of two such.
+ * The point is the headline: the median of the forks' medians, or the ratio of two such. Forks known
+ * by their medians alone ({@link ForkSamples#ofMedians}, a cell read from {@code summary.json}) give
+ * the part between JVMs only, which needs at least two forks a side.
  */
 public final class ForkIntervals {
 
@@ -24,9 +26,13 @@ public final class ForkIntervals {
 
     /** The cell's median with its interval at {@code confidence}. */
     public static Estimate median(ForkSamples cell, double confidence) {
-        Estimate within = HierarchicalBootstrap.median(cell, confidence, HierarchicalBootstrap.DEFAULT_RESAMPLES,
-                HierarchicalBootstrap.DEFAULT_SEED);
         int n = cell.forks();
+        if (!cell.hasSamples() && n < 2) {
+            throw new IllegalArgumentException("One fork known by its median alone has no interval");
+        }
+        Estimate within = cell.hasSamples() ? HierarchicalBootstrap.median(cell, confidence,
+                HierarchicalBootstrap.DEFAULT_RESAMPLES, HierarchicalBootstrap.DEFAULT_SEED)
+                : new Estimate(cell.median(), cell.median(), cell.median());
         if (n < 2) {
             return within;
         }
@@ -38,8 +44,14 @@ public final class ForkIntervals {
 
     /** New's median over base's with its interval at {@code confidence}. */
     public static Estimate ratio(ForkSamples base, ForkSamples changed, double confidence) {
-        Estimate within = HierarchicalBootstrap.ratio(base, changed, confidence, HierarchicalBootstrap.DEFAULT_RESAMPLES,
-                HierarchicalBootstrap.DEFAULT_SEED);
+        boolean samples = base.hasSamples() && changed.hasSamples();
+        if (!samples && (base.forks() < 2 || changed.forks() < 2)) {
+            throw new IllegalArgumentException("A side of one fork known by its median alone has no interval");
+        }
+        double point = changed.median() / base.median();
+        Estimate within = samples ? HierarchicalBootstrap.ratio(base, changed, confidence,
+                HierarchicalBootstrap.DEFAULT_RESAMPLES, HierarchicalBootstrap.DEFAULT_SEED)
+                : new Estimate(point, point, point);
         if (base.forks() < 2 || changed.forks() < 2) {
             return within;
         }

@@ -10,7 +10,9 @@ import java.util.Optional;
 
 /**
  * The samples of one cell's forks, each fork's sorted once, ready to be resampled by {@link
- * HierarchicalBootstrap}; and the cell's headline, the median of the forks' medians.
+ * HierarchicalBootstrap}; and the cell's headline, the median of the forks' medians. A cell read from
+ * {@code summary.json} has its forks' medians without their samples ({@link #ofMedians}): then only
+ * the part of {@link ForkIntervals} between JVMs applies.
  */
 public final class ForkSamples {
 
@@ -18,6 +20,14 @@ public final class ForkSamples {
     private final double[] forkMedians;
     private final double median;
     private final long samples;
+
+    /** Forks known by their medians alone, of {@code samples} samples in all. */
+    private ForkSamples(double[] medians, long samples) {
+        this.sorted = null;
+        this.forkMedians = medians.clone();
+        this.median = median(medians.clone());
+        this.samples = samples;
+    }
 
     private ForkSamples(long[][] sorted) {
         this.sorted = sorted;
@@ -75,12 +85,41 @@ public final class ForkSamples {
         return forks.isEmpty() ? Optional.empty() : Optional.of(of(forks));
     }
 
-    /** How many forks. */
-    public int forks() {
-        return sorted.length;
+    /**
+     * A cell's forks by their medians alone, for a cell without samples (read from {@code
+     * summary.json}); empty when it has no fork with a median.
+     *
+     * @throws IllegalArgumentException naming the fork and the value when a median is not a positive time
+     */
+    public static Optional<ForkSamples> ofMedians(CellResult cell) {
+        List<Fork> forks = cell.forksOrSelf();
+        if (forks.isEmpty()) {
+            return Optional.empty();
+        }
+        double[] medians = new double[forks.size()];
+        long samples = 0;
+        for (int i = 0; i < medians.length; i++) {
+            samples += forks.get(i).time().n();
+            medians[i] = forks.get(i).time().median();
+            if (!(medians[i] > 0) || Double.isInfinite(medians[i])) {
+                throw new IllegalArgumentException("Fork [" + forks.get(i).fork() + "] has a median of [" + medians[i]
+                        + "] ns; times must be positive");
+            }
+        }
+        return Optional.of(new ForkSamples(medians, samples));
     }
 
-    /** How many samples, over every fork. */
+    /** Whether the forks have their samples, or only their medians ({@link #ofMedians}). */
+    public boolean hasSamples() {
+        return sorted != null;
+    }
+
+    /** How many forks. */
+    public int forks() {
+        return forkMedians.length;
+    }
+
+    /** How many samples, over every fork; for forks known by their medians alone, how many they had. */
     public long samples() {
         return samples;
     }
@@ -102,6 +141,9 @@ public final class ForkSamples {
      * @param scratch room for one value per fork
      */
     double resample(SplitMix64 random, double[] scratch) {
+        if (sorted == null) {
+            throw new IllegalStateException("Forks known by their medians alone cannot be resampled");
+        }
         int forks = sorted.length;
         for (int i = 0; i < forks; i++) {
             scratch[i] = ResampledMedian.draw(sorted[random.nextInt(forks)], random);
