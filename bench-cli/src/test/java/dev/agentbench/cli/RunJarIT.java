@@ -3,8 +3,8 @@ package dev.agentbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.agentbench.api.result.RunLayout;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentbench.api.result.RunLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
