@@ -1,5 +1,6 @@
 package dev.agentbench.report;
 
+import com.google.common.math.Quantiles;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.Warmup;
@@ -125,8 +126,8 @@ final class ForkFigures {
         @Override
         public double value(CellResult cell) {
             double[] nanos = cell.forksOrSelf().stream().filter(fork -> fork.warmup() != null)
-                    .mapToDouble(fork -> fork.warmup().nanos()).sorted().toArray();
-            return nanos.length == 0 ? Double.NaN : median(nanos);
+                    .mapToDouble(fork -> fork.warmup().nanos()).toArray();
+            return nanos.length == 0 ? Double.NaN : Quantiles.median().compute(nanos);
         }
     };
 
@@ -136,10 +137,5 @@ final class ForkFigures {
             return fork.steadyState();
         }
         return fork.warmup() != null && fork.warmup().steady();
-    }
-
-    private static double median(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }
