@@ -86,7 +86,8 @@ final class FigureSections {
                     return null;
                 }
                 Figure headline = figures.get(0);
-                String text = Units.figure(headline.value(), headline.unit()) + (headline.low() == null ? ""
+                boolean range = headline.low() != null && !headline.low().equals(headline.high());
+                String text = Units.figure(headline.value(), headline.unit()) + (!range ? ""
                         : " " + ForkFigures.bounds(headline.low(), headline.high(), headline.unit()));
                 List<String> details = new ArrayList<>();
                 figures.stream().skip(1).forEach(figure -> details.add(figure.label() + " "
