@@ -2,7 +2,7 @@ package dev.agentbench.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.agentbench.api.result.RunLayout;
-import dev.agentbench.core.LatestRun;
+import dev.agentbench.core.results.LatestRun;
 import dev.agentbench.core.results.NewerFormatException;
 import dev.agentbench.report.ReportFormat;
 import dev.agentbench.report.ReportOptions;

@@ -1,6 +1,6 @@
 package dev.agentbench.core;
 
-import dev.agentbench.core.internal.BoundedLog;
+import dev.agentbench.core.host.BoundedLog;
 import dev.agentbench.core.measure.PassSetters;
 import dev.agentbench.core.measure.PassSettings;
 import dev.agentbench.core.measure.Setting;

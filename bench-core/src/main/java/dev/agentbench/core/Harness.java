@@ -35,7 +35,7 @@ public final class Harness {
     public static final String PROPERTY = "agentbench.harness.classpath";
 
     /** The class every cell's JVM runs, which the harness class path must hold. */
-    static final String CHILD_MAIN = "dev.agentbench.core.link.ChildMain";
+    static final String CHILD_MAIN = "dev.agentbench.core.child.ChildMain";
 
     /** The folder beside the harness jar that holds the shipped target plugins. */
     static final String PLUGINS = "plugins";

@@ -52,23 +52,4 @@ public record Plan(List<PlannedCell> cells, List<String> notes) {
         }
         return new Plan(cells, notes);
     }
-
-    /**
-     * The {@code [from, to)} index ranges of the groups of {@code cells}: cells in a row that share a
-     * benchmark and a concurrency level, one per target. A plan keeps each group together.
-     */
-    static List<int[]> groups(List<PlannedCell> cells) {
-        List<int[]> groups = new ArrayList<>();
-        int from = 0;
-        while (from < cells.size()) {
-            int to = from;
-            while (to < cells.size() && cells.get(to).benchmark().equals(cells.get(from).benchmark())
-                    && cells.get(to).concurrency() == cells.get(from).concurrency()) {
-                to++;
-            }
-            groups.add(new int[] {from, to});
-            from = to;
-        }
-        return groups;
-    }
 }

@@ -3,7 +3,6 @@ package dev.agentbench.core;
 import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.Benchmark;
 import dev.agentbench.api.FrameworkVersion;
-import dev.agentbench.core.internal.PluginPath;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URLClassLoader;

@@ -8,7 +8,7 @@ import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
 import dev.agentbench.api.result.Sharding;
 import dev.agentbench.api.result.TargetInfo;
-import dev.agentbench.core.internal.RunIds;
+import dev.agentbench.core.results.LatestRun;
 import dev.agentbench.core.results.ResultsJson;
 import dev.agentbench.core.results.RunResults;
 import java.io.IOException;

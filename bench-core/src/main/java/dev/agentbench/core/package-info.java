@@ -17,7 +17,8 @@
  * a run directory back.
  *
  * <p>Stability: the types of this package and of {@code results} are the supported API of
- * agentbench 0.x; the sub-packages {@code link}, {@code measure} and {@code internal} are internal
- * and may change in any release.
+ * agentbench 0.x; its package-private classes, and the sub-packages {@code plan}, {@code host},
+ * {@code link}, {@code child}, {@code kind}, {@code measure}, {@code mock} and {@code profile}, are
+ * internal and may change in any release.
  */
 package dev.agentbench.core;

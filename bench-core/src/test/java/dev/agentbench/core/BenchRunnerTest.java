@@ -11,6 +11,7 @@ import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
 import dev.agentbench.api.result.TargetInfo;
+import dev.agentbench.core.results.LatestRun;
 import dev.agentbench.core.results.ResultsJson;
 import dev.agentbench.core.testing.BrokenMock;
 import dev.agentbench.core.testing.PluginJars;

@@ -43,7 +43,7 @@ class HarnessTest {
 
         assertThatThrownBy(() -> BenchOptions.builder().harnessClasspath(empty.toString()).build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Harness class path [" + empty + "] has no dev.agentbench.core.link.ChildMain; it must hold "
+                .hasMessage("Harness class path [" + empty + "] has no dev.agentbench.core.child.ChildMain; it must hold "
                         + "the cells' and the mock's main classes, as bench-cli.jar does");
     }
 

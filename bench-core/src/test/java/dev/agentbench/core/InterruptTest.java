@@ -7,6 +7,7 @@ import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.core.results.LatestRun;
 import dev.agentbench.core.results.ResultsJson;
 import dev.agentbench.core.results.RunResults;
 import dev.agentbench.core.testing.EmbeddedRun;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.core.plan.Step;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

@@ -75,7 +75,7 @@ public record CellSpec(
     }
 
     /** Writes this spec atomically, as {@link Properties}, which {@link #read} reads. */
-    void write(Path file) throws IOException {
+    public void write(Path file) throws IOException {
         Properties properties = new Properties();
         properties.setProperty("runDir", runDir);
         properties.setProperty("target", target);
@@ -103,7 +103,7 @@ public record CellSpec(
      *
      * @throws IOException when the file cannot be read or is no spec
      */
-    static CellSpec read(Path file) throws IOException {
+    public static CellSpec read(Path file) throws IOException {
         Properties properties = new Properties();
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             properties.load(reader);

@@ -1,19 +1,19 @@
 /**
- * Internal: the child protocol, and the only package that knows it. Not an API; may change in any
- * release.
+ * Internal: the parent–child messages: the cell spec the parent writes and the child reads. Not an
+ * API; may change in any release.
  *
- * <p>For each cell the parent ({@link dev.agentbench.core.link.CellLauncher}):
+ * <p>For each cell the parent ({@link dev.agentbench.core.host.CellLauncher}):
  * <ol>
  *   <li>writes the cell's {@link dev.agentbench.core.link.CellSpec} as JSON to
  *       {@code <run>/<target>/<cell>.spec.json} ({@code RunLayout.cellSpec});</li>
  *   <li>starts {@code <java> <jvm-args> -cp <harness>[:<plugin>] ChildMain <spec-file>} (the command
- *       is built in {@link dev.agentbench.core.link.CellLauncher#childCommand}), with stdout and
+ *       is built in {@link dev.agentbench.core.host.CellLauncher#childCommand}), with stdout and
  *       stderr to the cell's log and stdin a pipe it holds open;</li>
  *   <li>waits up to the cell timeout, then reads the cell's result JSON, or records TIMEOUT or
  *       FAILED with the log's last lines.</li>
  * </ol>
  *
- * <p>The child ({@code ChildMain}, {@link dev.agentbench.core.link.CellChild}) reads the spec, finds
+ * <p>The child ({@code child.ChildMain}, {@link dev.agentbench.core.child.CellChild}) reads the spec, finds
  * target and benchmark by name with {@link java.util.ServiceLoader}, registers the benchmark's script
  * with the mock, measures the cell as the benchmark's kind says (the procedures of {@code measure};
  * a cold start is one sample per child, {@code ColdStartSample}, which the parent aggregates in
@@ -28,7 +28,7 @@
  *
  * <p>In a profiled run the parent runs one more child per cell after its measured forks, its profile
  * fork ({@link dev.agentbench.core.link.CellSpec#profile()}, {@link
- * dev.agentbench.core.link.CellLauncher#runProfile}): the child records its timed pass with JFR into
+ * dev.agentbench.core.host.CellLauncher#runProfile}): the child records its timed pass with JFR into
  * {@code <cell>.jfr}, writes {@code <cell>.profile-fork.json}, and the parent sums the recording up
  * into {@code <cell>.profile.json} and removes the fork's result, which is never merged.
  */

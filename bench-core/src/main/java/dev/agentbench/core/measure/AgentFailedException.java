@@ -4,7 +4,7 @@ package dev.agentbench.core.measure;
  * A target could not build an agent, or close one: its message is complete (it names the target
  * and says what it threw) and is the cell's error as it stands.
  */
-public final class AgentFailedException extends Exception {
+final class AgentFailedException extends Exception {
 
     private static final long serialVersionUID = 1L;
 

@@ -16,7 +16,7 @@ import java.util.function.LongSupplier;
  * reading itself allocates a little on the calling thread; {@link #selfCost()} measures how much,
  * so that callers can subtract it.
  */
-public final class AllocationCounter implements LongSupplier {
+final class AllocationCounter implements LongSupplier {
 
     private final com.sun.management.ThreadMXBean threads;
     private final Method total;

@@ -16,7 +16,7 @@ import java.util.List;
  * retained. A JVM started with {@code -XX:+DisableExplicitGC} cannot be settled, and its retained
  * figures mean little.
  */
-public final class HeapSettler {
+final class HeapSettler {
 
     /** The most collections one settling asks for. */
     static final int MAX_ROUNDS = 10;

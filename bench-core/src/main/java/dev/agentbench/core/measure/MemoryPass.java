@@ -10,7 +10,7 @@ import java.util.function.Consumer;
  * that measuring memory never perturbs timing. The figure is the median over the pass, less what a
  * reading of the counter itself allocates.
  */
-public final class MemoryPass {
+final class MemoryPass {
 
     private MemoryPass() {}
 

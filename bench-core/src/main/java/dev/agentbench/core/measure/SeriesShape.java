@@ -21,7 +21,7 @@ import java.util.List;
  * This is what keeps a plateau from passing for a steady state: the online test may stop on a flat
  * stretch, but a drop after it that lands in the timed pass is a cut there, and the fork is flagged.
  */
-public final class SeriesShape {
+final class SeriesShape {
 
     /** The fewest windows a segment holds. */
     static final int MIN_SEGMENT = 2;

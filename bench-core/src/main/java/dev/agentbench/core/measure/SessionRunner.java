@@ -22,7 +22,7 @@ import java.util.function.LongSupplier;
  * threads is made and started once, before any timing; each iteration's sessions wait at a start
  * gate until all are ready, and the clock starts when the gate opens.
  */
-public final class SessionRunner implements Passes.Iteration, AutoCloseable {
+final class SessionRunner implements Passes.Iteration, AutoCloseable {
 
     private final Benchmark benchmark;
     private final TargetHandle handle;

@@ -6,7 +6,7 @@ import dev.agentbench.api.result.TimeStats;
 import java.util.Map;
 
 /** The statistics of a timed pass. */
-public final class Statistics {
+final class Statistics {
 
     private Statistics() {}
 

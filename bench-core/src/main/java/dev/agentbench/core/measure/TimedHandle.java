@@ -11,7 +11,7 @@ import java.util.function.LongSupplier;
  * warm-up exercises the same code as the timed pass; only what it records into changes. It costs
  * two clock reads per turn and allocates nothing.
  */
-public final class TimedHandle implements TargetHandle {
+final class TimedHandle implements TargetHandle {
 
     private final TargetHandle delegate;
     private final LongSupplier clock;

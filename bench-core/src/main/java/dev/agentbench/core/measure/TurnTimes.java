@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * without locks or allocation, so that recording never shows in the measured time or bytes. Turns
  * beyond the capacity are counted but their times are not kept.
  */
-public final class TurnTimes {
+final class TurnTimes {
 
     private final long[] times;
     private final AtomicInteger count = new AtomicInteger();

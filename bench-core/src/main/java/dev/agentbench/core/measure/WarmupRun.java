@@ -13,7 +13,7 @@ import java.util.List;
  * @param capped whether it stopped at its cap without finding a steady state
  * @param windows its windows, in order
  */
-public record WarmupRun(long nanos, int iterations, boolean capped, List<Warmup.Window> windows) {
+record WarmupRun(long nanos, int iterations, boolean capped, List<Warmup.Window> windows) {
 
     public WarmupRun {
         windows = List.copyOf(windows);

@@ -28,7 +28,7 @@ import java.util.Map;
  *       ...), which is the code a user of the framework would write.</li>
  * </ol>
  */
-public final class PackageGroups {
+final class PackageGroups {
 
     /** The framework under test and everything not named by another group. */
     public static final String FRAMEWORK = "framework";
