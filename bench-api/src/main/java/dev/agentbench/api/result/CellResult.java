@@ -145,9 +145,7 @@ public record CellResult(
 
     /** Each figure's name and value, in the order of the figures. */
     public java.util.Map<String, Double> figureValues() {
-        java.util.Map<String, Double> values = new java.util.LinkedHashMap<>();
-        figures.forEach(figure -> values.put(figure.name(), figure.value()));
-        return java.util.Collections.unmodifiableMap(values);
+        return Figure.values(figures);
     }
 
     /** The figure named {@code name}, or {@code null} when the cell has none of that name. */

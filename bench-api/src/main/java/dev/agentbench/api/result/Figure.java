@@ -123,6 +123,13 @@ public record Figure(
                 Arrays.stream(values).max().getAsDouble());
     }
 
+    /** Each of {@code figures}' name and value, in their order. */
+    public static java.util.Map<String, Double> values(List<Figure> figures) {
+        java.util.Map<String, Double> values = new java.util.LinkedHashMap<>();
+        figures.forEach(figure -> values.put(figure.name(), figure.value()));
+        return java.util.Collections.unmodifiableMap(values);
+    }
+
     /** The figure named {@code name} in {@code figures}, or {@code null}. */
     public static Figure find(List<Figure> figures, String name) {
         for (Figure figure : figures) {

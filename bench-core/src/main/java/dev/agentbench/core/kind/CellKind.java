@@ -30,24 +30,22 @@ public abstract class CellKind {
     /** Seconds a child JVM takes to start, load a target and end, for the estimates. */
     static final double JVM_SECONDS = 2.0;
 
+    private final BenchmarkKind id;
+
+    CellKind(BenchmarkKind id) {
+        this.id = id;
+    }
+
     /** The kind of {@code kind}. A switch rather than a map of lambdas: a cold start loads this. */
     public static CellKind of(BenchmarkKind kind) {
-        switch (kind) {
-            case SESSIONS:
-                return SessionsKind.INSTANCE;
-            case CONSTRUCTION:
-                return ConstructionKind.INSTANCE;
-            case FOOTPRINT:
-                return FootprintKind.INSTANCE;
-            case SESSION_GROWTH:
-                return GrowthKind.INSTANCE;
-            case LOAD:
-                return LoadKind.INSTANCE;
-            case COLD_START:
-                return ColdStartKind.INSTANCE;
-            default:
-                throw new IllegalArgumentException("No kind for [" + kind + "]");
-        }
+        return switch (kind) {
+            case SESSIONS -> SessionsKind.INSTANCE;
+            case CONSTRUCTION -> ConstructionKind.INSTANCE;
+            case FOOTPRINT -> FootprintKind.INSTANCE;
+            case SESSION_GROWTH -> GrowthKind.INSTANCE;
+            case LOAD -> LoadKind.INSTANCE;
+            case COLD_START -> ColdStartKind.INSTANCE;
+        };
     }
 
     /** Every kind, in the order of {@link BenchmarkKind}. */
@@ -60,7 +58,9 @@ public abstract class CellKind {
     }
 
     /** The enum constant benchmarks name this kind by. */
-    public abstract BenchmarkKind id();
+    public final BenchmarkKind id() {
+        return id;
+    }
 
     /** The figures this kind reports, in the order the reports show them; empty when only the core figures. */
     public List<Figure.Definition> figures() {

@@ -48,12 +48,10 @@ final class ColdStartKind extends CellKind {
     static final Figure.Definition HARNESS_READY = new Figure.Definition("harnessReadyMs", "harness ready", "ms",
             Better.LOWER, Combine.MEDIAN, SECTION, "launch to the harness being ready to call `open`.");
 
-    private ColdStartKind() {}
-
-    @Override
-    public BenchmarkKind id() {
-        return BenchmarkKind.COLD_START;
+    private ColdStartKind() {
+        super(BenchmarkKind.COLD_START);
     }
+
 
     @Override
     public List<Figure.Definition> figures() {

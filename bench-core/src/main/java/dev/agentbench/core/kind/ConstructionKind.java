@@ -9,12 +9,10 @@ final class ConstructionKind extends CellKind {
 
     static final ConstructionKind INSTANCE = new ConstructionKind();
 
-    private ConstructionKind() {}
-
-    @Override
-    public BenchmarkKind id() {
-        return BenchmarkKind.CONSTRUCTION;
+    private ConstructionKind() {
+        super(BenchmarkKind.CONSTRUCTION);
     }
+
 
     @Override
     public Measurement measure(ChildRun run) throws Exception {

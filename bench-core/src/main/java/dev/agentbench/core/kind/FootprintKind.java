@@ -9,12 +9,10 @@ final class FootprintKind extends CellKind {
 
     static final FootprintKind INSTANCE = new FootprintKind();
 
-    private FootprintKind() {}
-
-    @Override
-    public BenchmarkKind id() {
-        return BenchmarkKind.FOOTPRINT;
+    private FootprintKind() {
+        super(BenchmarkKind.FOOTPRINT);
     }
+
 
     @Override
     public Measurement measure(ChildRun run) throws Exception {

@@ -9,12 +9,10 @@ final class GrowthKind extends CellKind {
 
     static final GrowthKind INSTANCE = new GrowthKind();
 
-    private GrowthKind() {}
-
-    @Override
-    public BenchmarkKind id() {
-        return BenchmarkKind.SESSION_GROWTH;
+    private GrowthKind() {
+        super(BenchmarkKind.SESSION_GROWTH);
     }
+
 
     @Override
     public Measurement measure(ChildRun run) throws Exception {

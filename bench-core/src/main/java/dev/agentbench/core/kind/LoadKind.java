@@ -66,17 +66,15 @@ final class LoadKind extends CellKind {
      */
     static final double MOCK_LATE_WARNING_SHARE = 0.01;
 
-    private LoadKind() {}
+    private LoadKind() {
+        super(BenchmarkKind.LOAD);
+    }
 
     private static Figure.Definition define(String name, String label, String unit, Better better, Combine combine,
             String description) {
         return new Figure.Definition(name, label, unit, better, combine, SECTION, description);
     }
 
-    @Override
-    public BenchmarkKind id() {
-        return BenchmarkKind.LOAD;
-    }
 
     @Override
     public List<Figure.Definition> figures() {

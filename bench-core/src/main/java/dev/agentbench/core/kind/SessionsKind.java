@@ -41,12 +41,10 @@ final class SessionsKind extends CellKind {
             Better.LOWER, Combine.MEDIAN, GC, "the collectors' time during the timed pass per 1,000 iterations "
                     + "(concurrent collectors count their own threads' time, not only pauses).");
 
-    private SessionsKind() {}
-
-    @Override
-    public BenchmarkKind id() {
-        return BenchmarkKind.SESSIONS;
+    private SessionsKind() {
+        super(BenchmarkKind.SESSIONS);
     }
+
 
     @Override
     public List<Figure.Definition> figures() {
