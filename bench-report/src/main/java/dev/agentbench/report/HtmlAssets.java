@@ -49,7 +49,7 @@ final class HtmlAssets {
             table.cmp tbody tr:hover{background:#f3f7fb}
             table.cmp .ratio{color:var(--muted)}
             #load table.cmp td{white-space:normal;min-width:12em}
-            .load-charts{margin-top:14px}
+            .figure-charts{margin-top:14px}
             table.cmp .st a{text-decoration:none}
             .notrun{color:var(--missing);font-style:italic}
             .base{display:block;font-weight:400;font-size:11px;color:var(--muted)}
