@@ -10,6 +10,7 @@ import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.Warmup;
+import dev.agentbench.report.FigureSections;
 import dev.agentbench.report.Units;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -211,7 +212,7 @@ final class RunProgress {
      * with {@code  (1 warning)} after the figure when the step has warnings (the lines below it say which).
      */
     String finishedLine(CellResult result, Duration took) {
-        String figure = dryRun ? "checked ✓" : headlineIsFigures(result) ? figures(result.figures()) + " ✓"
+        String figure = dryRun ? "checked ✓" : FigureSections.headlineIsFigures(result) ? figures(result.figures()) + " ✓"
                 : Units.time(result.time().median()) + " median ✓" + steadiness(result);
         return position() + "  " + figure + warnings(result) + "  took " + span(took) + " · " + whereTheRunIs();
     }
@@ -230,14 +231,6 @@ final class RunProgress {
                         .map(group -> String.format(Locale.ROOT, ", %.0f%% %s", group.share() * 100, group.group()))
                         .orElse("");
         return position() + "  " + figure + "  took " + span(took) + " · " + whereTheRunIs();
-    }
-
-    /**
-     * Whether a result's own figures say more than its time: its forks did not warm up (each a cold
-     * start's JVM, or a load cell's turns, which the model's hold makes), and its kind gave figures.
-     */
-    static boolean headlineIsFigures(CellResult result) {
-        return !result.figures().isEmpty() && result.forksOrSelf().stream().allMatch(fork -> fork.warmup() == null);
     }
 
     /**
@@ -308,7 +301,7 @@ final class RunProgress {
         double low = forks.stream().mapToDouble(fork -> fork.time().median()).min().orElse(0);
         double high = forks.stream().mapToDouble(fork -> fork.time().median()).max().orElse(0);
         long unsteady = forks.stream().filter(fork -> Boolean.FALSE.equals(fork.steadyState())).count();
-        if (headlineIsFigures(cell)) {
+        if (FigureSections.headlineIsFigures(cell)) {
             Figure headline = cell.figures().get(0);
             String range = headline.low() == null ? "" : " (" + Units.figure(headline.low(), headline.unit()) + "–"
                     + Units.figure(headline.high(), headline.unit()) + ")";

@@ -15,9 +15,19 @@ import java.util.Set;
  * section for each {@link Figure#section()} title the cells carry, in row order, worded from the
  * figures themselves. Nothing here names a figure: a new one appears in every report without a change.
  */
-final class FigureSections {
+public final class FigureSections {
 
     private FigureSections() {}
+
+    /**
+     * Whether a cell's own figures say more than its time: its forks did not warm up (a cold start's
+     * JVMs, a load cell's turns, whose time the model's hold makes) and its kind gave figures. The
+     * reports then leave it out of the throughput table, and the progress line gives its figures.
+     */
+    public static boolean headlineIsFigures(CellResult cell) {
+        return !cell.figures().isEmpty() && !cell.forksOrSelf().isEmpty()
+                && cell.forksOrSelf().stream().allMatch(fork -> fork.warmup() == null);
+    }
 
     /** The section titles the OK cells' figures carry, in the order the rows first show them. */
     static List<String> titles(Map<String, Map<String, CellResult>> rows) {

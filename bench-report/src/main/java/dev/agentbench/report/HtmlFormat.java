@@ -62,12 +62,13 @@ public final class HtmlFormat implements ReportFormat {
             out.append("<section class=\"card\"><h2>Results</h2><p>No cells were planned.</p></section>\n");
         } else {
             boolean medians = false;
+            List<String> figureSections = FigureSections.titles(rows);
             for (Sections.Section section : Sections.of(targets, rows, new Intervals())) {
                 section(out, section, targets, anchors);
                 if (section.id().equals("time") && Sections.anyDrifted(run)) {
                     out.append("<p class=\"note\">").append(Html.text(Sections.DRIFT_NOTE)).append("</p>\n");
                 }
-                if (FigureSections.titles(rows).contains(section.title())) {
+                if (figureSections.contains(section.title())) {
                     figureCharts(out, section.title(), rows, targets); // in the section's card, under its table
                 }
                 out.append("</section>\n");

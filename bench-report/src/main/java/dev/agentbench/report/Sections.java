@@ -127,21 +127,12 @@ final class Sections {
     }
 
     /**
-     * Whether a cell's own figures say more than its time: its forks did not warm up (a cold start's
-     * JVMs, a load cell's turns, whose time the model's hold makes) and its kind gave figures.
-     */
-    static boolean headlineIsFigures(CellResult cell) {
-        return !cell.figures().isEmpty() && !cell.forksOrSelf().isEmpty()
-                && cell.forksOrSelf().stream().allMatch(fork -> fork.warmup() == null);
-    }
-
-    /**
      * Whether a cell's every sample is a JVM of its own, measured from its launch (a cold start): its
-     * figures are its headline ({@link #headlineIsFigures}) and they are given over the calibration
+     * figures are its headline ({@link FigureSections#headlineIsFigures}) and they are given over the calibration
      * target's, an empty JVM's ({@link dev.agentbench.api.result.Figure#overFloor()}).
      */
     static boolean jvmPerSample(CellResult cell) {
-        return headlineIsFigures(cell) && cell.figures().stream().anyMatch(figure -> figure.overFloor());
+        return FigureSections.headlineIsFigures(cell) && cell.figures().stream().anyMatch(figure -> figure.overFloor());
     }
 
     static final ComparisonTable.Figure ALLOCATED = new ComparisonTable.Figure() {
@@ -185,7 +176,7 @@ final class Sections {
 
         @Override
         public double value(CellResult cell) {
-            return cell.concurrency() == 1 || cell.throughput() == null || headlineIsFigures(cell)
+            return cell.concurrency() == 1 || cell.throughput() == null || FigureSections.headlineIsFigures(cell)
                     ? Double.NaN : cell.throughput().sessionsPerSecond(); // such a cell's figures have a section of their own
         }
     };
