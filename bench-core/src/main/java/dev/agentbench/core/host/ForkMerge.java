@@ -84,7 +84,7 @@ final class ForkMerge {
                 CellStatus.OK, null, time(forks),
                 (int) Math.round(median(forks, fork -> fork.warmup() == null ? 0 : fork.warmup().iterations())),
                 steady(forks), drift(forks), List.of(), List.of(), memory(forks), throughput(forks),
-                timeStats(forks, Fork::turnLatency), jvm(forks), kind.merge(forks), forks, cpu(forks),
+                timeStats(forks, Fork::turnLatency), jvm(forks), kind.merge(cell, forks), forks, cpu(forks),
                 warnings(forks, what, planned));
     }
 

@@ -5,6 +5,7 @@ import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.Fork;
+import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.measure.Agents;
 import dev.agentbench.core.measure.Measurement;
@@ -106,8 +107,10 @@ public abstract class CellKind {
      * The cell's figures from its forks': each figure {@linkplain Figure#combined combined} as it says,
      * in the order the first fork that has it gave it; a kind whose figures derive from others
      * overrides this to derive them again from the merged ones.
+     *
+     * @param cell the cell the forks measured (its concurrency, for a figure derived from it)
      */
-    public List<Figure> merge(List<Fork> forks) {
+    public List<Figure> merge(PlannedCell cell, List<Fork> forks) {
         Map<String, List<Figure>> byName = new LinkedHashMap<>();
         for (Fork fork : forks) {
             for (Figure figure : fork.figures()) {

@@ -7,6 +7,7 @@ import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.Figure.Better;
 import dev.agentbench.api.result.Figure.Combine;
 import dev.agentbench.api.result.Fork;
+import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptTurn;
@@ -186,23 +187,16 @@ final class LoadKind extends CellKind {
      * any); the ideal and the efficiency derived again from those medians.
      */
     @Override
-    public List<Figure> merge(List<Fork> forks) {
-        List<Figure> merged = new ArrayList<>(super.merge(forks));
+    public List<Figure> merge(PlannedCell cell, List<Fork> forks) {
+        List<Figure> merged = new ArrayList<>(super.merge(cell, forks));
         Figure turns = Figure.find(merged, TURNS_PER_SECOND.name());
         Figure model = Figure.find(merged, MODEL_PER_TURN.name());
         Figure ideal = Figure.find(merged, IDEAL.name());
         Figure efficiency = Figure.find(merged, EFFICIENCY.name());
-        if (turns == null || model == null || ideal == null || efficiency == null || model.value() <= 0
-                || forks.isEmpty()) {
+        if (turns == null || model == null || ideal == null || efficiency == null || model.value() <= 0) {
             return merged;
         }
-        Figure firstIdeal = forks.get(0).figure(IDEAL.name());
-        Figure firstModel = forks.get(0).figure(MODEL_PER_TURN.name());
-        if (firstIdeal == null || firstModel == null) {
-            return merged;
-        }
-        long sessions = Math.round(firstIdeal.value() * firstModel.value() / 1000.0);
-        double derivedIdeal = sessions * 1000.0 / model.value();
+        double derivedIdeal = cell.concurrency() * 1000.0 / model.value();
         merged.set(merged.indexOf(ideal), rangeOf(ideal, derivedIdeal));
         merged.set(merged.indexOf(efficiency), rangeOf(efficiency, turns.value() / derivedIdeal));
         return List.copyOf(merged);

@@ -100,7 +100,7 @@ class LoadKindTest {
     void forksMergeByTheirMediansAndTheMostInFlightAndTheIdealIsDerivedAgain() {
         List<Fork> forks = List.of(fork(1, 140.0, 60), fork(2, 150.0, 64), fork(3, 120.0, 50));
 
-        List<Figure> merged = LoadKind.INSTANCE.merge(forks);
+        List<Figure> merged = LoadKind.INSTANCE.merge(CELL, forks);
 
         assertThat(Figure.find(merged, "turnsPerSecond").value()).isEqualTo(140.0);
         assertThat(Figure.find(merged, "turnsPerSecond").low()).isEqualTo(120.0);
