@@ -2,6 +2,7 @@ package dev.agentbench.core;
 
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.MockRestart;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
@@ -226,11 +227,12 @@ public final class BenchRunner {
 
         private void runCells() throws IOException {
             List<PlannedCell> cells = info.cells();
+            RunMock mocks = new RunMock(RunMock.starter(options, guard),
+                    options.mockWarmup() ? RunMock.warmer(warmupScripts(), levels(), this::stopping) : null, layout,
+                    this::stopping);
             MockProcess mock;
             try {
-                mock = MockProcess.start(guard, options.javaExecutable(), Defaults.MOCK_JVM_ARGS,
-                        options.harnessClasspath(), options.mockMainClass(), layout.mockLog(), options.logLimit(),
-                        Defaults.MOCK_START_TIMEOUT);
+                mock = mocks.start();
             } catch (IllegalStateException | IOException e) {
                 if (!stopping()) {
                     for (int i = 0; i < cells.size(); i++) {
@@ -240,14 +242,14 @@ public final class BenchRunner {
                 }
                 return;
             }
-            try (mock) {
+            try (mocks) {
                 if (options.mockWarmup() && !warmMock(mock)) {
                     return;
                 }
                 CellLauncher launcher = new CellLauncher(new ChildSettings(options.javaExecutable(),
                         options.childJvmArgs(), options.harnessClasspath(), layout, mock.baseUrl(), options.passes(),
                         options.targetOptions(), options.timeout(), options.logLimit()), guard,
-                        registry::benchmark);
+                        registry::benchmark, mock);
                 List<Step> steps = Step.plan(cells, name -> registry.benchmark(name).kind(),
                         options.passes().forks(), options.passes().profiled());
                 List<List<CellResult>> forks = new ArrayList<>();
@@ -264,8 +266,11 @@ public final class BenchRunner {
                         budgetSpent(s, steps);
                         return;
                     }
+                    if (!keepMock(mocks, null, launcher)) {
+                        return; // it died between cells and could not be restarted
+                    }
                     if (step.profile()) {
-                        if (!profile(step, s, steps.size(), launcher)) {
+                        if (!profile(step, s, steps.size(), launcher) || !keepMock(mocks, null, launcher)) {
                             return;
                         }
                         continue;
@@ -284,12 +289,60 @@ public final class BenchRunner {
                     listener.forkFinished(result, step.fork(), step.forks(), s, steps.size());
                     if (step.coldStart()) {
                         finished(step.cell(), result);
-                        continue;
+                    } else {
+                        done.add(result);
+                        if (step.fork() == step.forks() || result.status() != CellStatus.OK) {
+                            finished(step.cell(), launcher.finish(cell, done));
+                        }
                     }
-                    done.add(result);
-                    if (step.fork() == step.forks() || result.status() != CellStatus.OK) {
-                        finished(step.cell(), launcher.finish(cell, done));
+                    boolean killedIt = result.status() == CellStatus.FAILED && result.error() != null
+                            && result.error().contains(CellLauncher.MOCK_DIED);
+                    if (!keepMock(mocks, killedIt ? cell.target() + "/" + cell.name() : null, launcher)) {
+                        return;
                     }
+                }
+            }
+        }
+
+        /**
+         * When the mock died, replaces it ({@link RunMock#restart}), records the restart in run.json
+         * and tells the listener; when it cannot be replaced, stops the run: finished cells are kept,
+         * every other one is MISSING with the reason, as a budget stop leaves them.
+         *
+         * @param cell the cell in flight that the death failed, {@code target/name}; {@code null} when none
+         * @return false when the run is to stop: the mock could not be replaced, or the run was interrupted
+         */
+        private boolean keepMock(RunMock mocks, String cell, CellLauncher launcher) throws IOException {
+            if (stopping() || mocks.death().isEmpty()) {
+                return !stopping();
+            }
+            MockRestart restart = mocks.restart(cell, now());
+            if (stopping()) {
+                return false; // the interruption ends the run, and says so
+            }
+            info = info.withMockRestart(restart);
+            if (restart.restarted()) {
+                launcher.useMock(mocks.current());
+                ResultsJson.write(layout.runJson(), info);
+                listener.mockRestarted(restart);
+                return true;
+            }
+            mockLost(restart);
+            ResultsJson.write(layout.runJson(), info);
+            listener.mockRestarted(restart);
+            return false;
+        }
+
+        /** The mock died and could not be replaced: finished cells are kept, every other one is MISSING. */
+        private void mockLost(MockRestart restart) throws IOException {
+            int cells = results.length;
+            long left = java.util.stream.IntStream.range(0, cells).filter(i -> results[i] == null).count();
+            String why = "the mock died (" + restart.cause() + ") and could not be restarted: " + restart.failure();
+            stopped = "The run stopped: " + why + "; " + (cells - left) + " of " + cells + " cells finished, the other "
+                    + left + " did not run (MISSING)";
+            for (int i = 0; i < cells; i++) {
+                if (results[i] == null) {
+                    notRun(i, "Not run: " + why);
                 }
             }
         }
@@ -333,18 +386,9 @@ public final class BenchRunner {
          * @return false when the run was interrupted meanwhile
          */
         private boolean warmMock(MockProcess mock) throws IOException {
-            List<Script> scripts = new ArrayList<>();
-            Set<Integer> levels = new java.util.TreeSet<>();
-            for (PlannedCell cell : info.cells()) {
-                levels.add(cell.concurrency());
-                Script script = registry.benchmark(cell.benchmark()).script();
-                if (script != null && scripts.stream().noneMatch(known -> known.name().equals(script.name()))) {
-                    scripts.add(script);
-                }
-            }
             MockWarmup warmup;
             try {
-                warmup = MockWarmer.warm(mock.baseUrl(), scripts, List.copyOf(levels), MockWarmer.Settings.defaults(),
+                warmup = MockWarmer.warm(mock.baseUrl(), warmupScripts(), levels(), MockWarmer.Settings.defaults(),
                         this::stopping);
             } catch (IOException e) {
                 if (!stopping()) {
@@ -362,6 +406,25 @@ public final class BenchRunner {
             ResultsJson.write(layout.runJson(), info);
             listener.mockWarmed(warmup);
             return true;
+        }
+
+        /** Every planned benchmark's script, each once, which the mock is warmed with. */
+        private List<Script> warmupScripts() {
+            List<Script> scripts = new ArrayList<>();
+            for (PlannedCell cell : info.cells()) {
+                Script script = registry.benchmark(cell.benchmark()).script();
+                if (script != null && scripts.stream().noneMatch(known -> known.name().equals(script.name()))) {
+                    scripts.add(script);
+                }
+            }
+            return scripts;
+        }
+
+        /** Every planned concurrency level, lowest first. */
+        private List<Integer> levels() {
+            Set<Integer> levels = new java.util.TreeSet<>();
+            info.cells().forEach(cell -> levels.add(cell.concurrency()));
+            return List.copyOf(levels);
         }
 
         /**

@@ -122,6 +122,22 @@ public final class Defaults {
     /** How long the mock may take to print its {@code listening on} line. */
     public static final Duration MOCK_START_TIMEOUT = Duration.ofSeconds(30);
 
+    /**
+     * How many new mocks a run starts to replace one that died before it gives up and stops, as a
+     * budget stop does: a new mock that fails to start, fails its warm-up or dies before the next
+     * cell counts as one.
+     */
+    public static final int MOCK_START_ATTEMPTS = 2;
+
+    /**
+     * How many times a run replaces a mock that died; the next death stops the run, as a budget stop
+     * does. A mock that keeps dying is broken, and each new one costs its warm-up.
+     */
+    public static final int MOCK_RESTARTS = 3;
+
+    /** How many of the mock's last log lines a cell that failed because the mock died carries. */
+    public static final int MOCK_LOG_TAIL_LINES = 10;
+
     /** The API key every target is given; the mock ignores it. */
     public static final String API_KEY = "agentbench";
 

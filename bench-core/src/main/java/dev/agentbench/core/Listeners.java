@@ -1,6 +1,7 @@
 package dev.agentbench.core;
 
 import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.MockRestart;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
@@ -44,6 +45,11 @@ final class Listeners implements RunListener {
     @Override
     public void mockWarmed(MockWarmup warmup) {
         each("mockWarmed", listener -> listener.mockWarmed(warmup));
+    }
+
+    @Override
+    public void mockRestarted(MockRestart restart) {
+        each("mockRestarted", listener -> listener.mockRestarted(restart));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.agentbench.core;
 
 import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.MockRestart;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
@@ -41,6 +42,13 @@ public interface RunListener {
 
     /** The mock is warm (or its warm-up was cut short); the first step starts next. */
     default void mockWarmed(MockWarmup warmup) {}
+
+    /**
+     * The mock died, and a new one took its place ({@link MockRestart#restarted()}), or none could:
+     * then the run stops after this, its unfinished cells MISSING. The cell in flight when it died,
+     * if any, has been told of as failed; {@code run.json} records the restart.
+     */
+    default void mockRestarted(MockRestart restart) {}
 
     /**
      * A step's child JVM is about to start.

@@ -16,6 +16,7 @@ import java.util.Objects;
  *   &lt;target&gt;/&lt;cell&gt;.jfr             a profiled run's recording of the cell's profile fork
  *   &lt;target&gt;/&lt;cell&gt;.profile.json    that recording summed up, {@link Profile}
  *   mock.log                       the mock's output
+ *   mock.restart-N.log             the output of the N-th mock started after the first died
  *   mock.shard-K.log               in a run merged from shards, shard K's mock.log
  *   summary.json  report.md  ...   written from the above
  * </pre>
@@ -82,6 +83,14 @@ public record RunLayout(Path runDir) {
 
     public Path mockLog() {
         return runDir.resolve("mock.log");
+    }
+
+    /**
+     * The log of the {@code n}-th mock the run started after its first mock died, {@code
+     * mock.restart-N.log} (from 1; {@link MockRestart#log()} names it).
+     */
+    public Path mockRestartLog(int n) {
+        return runDir.resolve("mock.restart-" + n + ".log");
     }
 
     /** In a run merged from shards, shard {@code shard}'s {@link #mockLog()}, {@code mock.shard-K.log}. */

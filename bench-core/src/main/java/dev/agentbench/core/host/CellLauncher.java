@@ -22,11 +22,13 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -45,6 +47,18 @@ public final class CellLauncher {
 
     /** How long the child's output may still flow into its log once the child is gone. */
     private static final long OUTPUT_WAIT_MILLIS = 5_000;
+
+    /** How often the parent, while a child runs, looks whether the mock died. */
+    private static final long MOCK_LOOK_MILLIS = 100;
+
+    /**
+     * How long a fork that failed waits for the mock to be seen dead: a child that lost its mock
+     * fails at once, a moment before this JVM may learn that the mock is gone.
+     */
+    private static final Duration MOCK_DEATH_WAIT = Duration.ofMillis(500);
+
+    /** What the error of a cell that failed because the mock died starts with. */
+    public static final String MOCK_DIED = "The mock died: ";
 
     /**
      * JVM options of a profile fork, before every other: JFR keeps up to 128 frames of each sampled
@@ -75,7 +89,9 @@ public final class CellLauncher {
     private final ChildSettings settings;
     private final RunGuard guard;
     private final Function<String, BenchmarkDescriptor> benchmarks;
-    private final MockAdmin mock;
+    /** The mock the children talk to, replaced when a run restarts a dead one ({@link #useMock}). */
+    private volatile MockWatch watch;
+    private volatile MockAdmin mock;
     /** The log of each cell with forks still to come, by its file. */
     private final Map<Path, BoundedLog> logs = new HashMap<>();
 
@@ -86,10 +102,27 @@ public final class CellLauncher {
      *     when its JVM has ended
      */
     public CellLauncher(ChildSettings settings, RunGuard guard, Function<String, BenchmarkDescriptor> benchmarks) {
+        this(settings, guard, benchmarks, MockWatch.at(settings.mockUrl()));
+    }
+
+    /**
+     * As {@link #CellLauncher(ChildSettings, RunGuard, Function)}, watching {@code watch}, the run's
+     * mock: when it dies while a child runs, the child is ended at once (within {@value
+     * #MOCK_LOOK_MILLIS} ms) and its fork FAILED with the death named ({@value #MOCK_DIED}...) and
+     * the mock's last log lines.
+     */
+    public CellLauncher(ChildSettings settings, RunGuard guard, Function<String, BenchmarkDescriptor> benchmarks,
+            MockWatch watch) {
         this.settings = settings;
         this.guard = guard;
         this.benchmarks = benchmarks;
-        this.mock = new MockAdmin(MockAdmin.client(), settings.mockUrl());
+        useMock(watch);
+    }
+
+    /** From the next fork on, the children talk to {@code watch}: a new mock that took a dead one's place. */
+    public void useMock(MockWatch watch) {
+        this.watch = watch;
+        this.mock = new MockAdmin(MockAdmin.client(), watch.baseUrl());
     }
 
     /**
@@ -174,11 +207,13 @@ public final class CellLauncher {
         CellKind kind = CellKind.of(benchmark.kind());
         PassSettings passes = settings.passes();
         Script script = new Script(scriptName, benchmark.script().turns());
+        MockAdmin mock = this.mock;
         try {
             mock.register(kind.script(script, passes));
         } catch (IOException | RuntimeException e) {
-            return withTail(CellResult.failed(cell, CellStatus.FAILED, "Cannot register script [" + scriptName
-                    + "] with the mock: " + e.getMessage(), List.of()), logFile);
+            return mockDied(cell, logFile, false).orElseGet(() -> withTail(CellResult.failed(cell, CellStatus.FAILED,
+                    "Cannot register script [" + scriptName + "] with the mock: " + e.getMessage(), List.of()),
+                    logFile));
         }
         try {
             CellResult result = child(cell, profile ? layout.profileForkResult(cell) : layout.forkResult(cell, fork),
@@ -187,14 +222,15 @@ public final class CellLauncher {
                 try {
                     result = kind.afterFork(result, new ParentFork(cell, script, scriptName, passes, mock));
                 } catch (IOException | RuntimeException e) {
-                    result = withTail(CellResult.failed(cell, CellStatus.FAILED, "Cannot read the mock's load counters"
-                            + " of script [" + scriptName + "]: " + e.getMessage(), List.of()), logFile);
+                    CellResult failed = withTail(CellResult.failed(cell, CellStatus.FAILED, "Cannot read the mock's"
+                            + " load counters of script [" + scriptName + "]: " + e.getMessage(), List.of()), logFile);
+                    result = mockDied(cell, logFile, false).orElse(failed);
                 }
             }
             return result;
         } finally {
-            // an interrupted run ends the mock with everything else
-            if (!guard.interrupted()) {
+            // an interrupted run ends the mock with everything else; a dead mock has nothing to unregister
+            if (!guard.interrupted() && watch.death().isEmpty()) {
                 try {
                     mock.unregister(scriptName);
                 } catch (IOException e) {
@@ -338,11 +374,25 @@ public final class CellLauncher {
         }
         OutputPump output = OutputPump.start(child, log, "agentbench-cell-output");
         CellResult ended = null;
+        MockWatch mockNow = watch;
         try {
-            if (!child.waitFor(settings.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
-                Processes.destroyTree(child.toHandle(), KILL_WAIT_MILLIS);
-                ended = CellResult.failed(cell, CellStatus.TIMEOUT, "Cell did not finish within the timeout ["
-                        + settings.timeout() + "]; its JVM and the processes it started were destroyed", List.of());
+            long deadline = System.nanoTime() + settings.timeout().toNanos();
+            while (!child.waitFor(Math.min(MOCK_LOOK_MILLIS,
+                    Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()))), TimeUnit.MILLISECONDS)) {
+                if (System.nanoTime() - deadline >= 0) {
+                    Processes.destroyTree(child.toHandle(), KILL_WAIT_MILLIS);
+                    ended = CellResult.failed(cell, CellStatus.TIMEOUT, "Cell did not finish within the timeout ["
+                            + settings.timeout() + "]; its JVM and the processes it started were destroyed", List.of());
+                    break;
+                }
+                Optional<String> death = mockNow.death();
+                if (death.isPresent() && !guard.interrupted()) {
+                    // nothing the child measures from now on is of any use: it is ended at once
+                    sayQuietly(log, "the mock died: " + death.get() + "; this JVM is ended");
+                    Processes.destroyTree(child.toHandle(), KILL_WAIT_MILLIS);
+                    ended = mockDied(cell, death.get(), logFile, mockNow, true);
+                    break;
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -363,7 +413,39 @@ public final class CellLauncher {
         if (ended != null) {
             return withTail(ended, logFile);
         }
-        return collect(cell, child.exitValue(), result, logFile);
+        CellResult collected = collect(cell, child.exitValue(), result, logFile);
+        return collected.status() == CellStatus.OK || guard.interrupted() ? collected
+                : mockDied(cell, logFile, true).orElse(collected);
+    }
+
+    /**
+     * The fork's result when the mock died while it ran, waiting up to {@link #MOCK_DEATH_WAIT} for
+     * that to be seen when {@code wait}; empty when the mock is alive, or the run was interrupted
+     * (which ends the mock too).
+     */
+    private Optional<CellResult> mockDied(PlannedCell cell, Path logFile, boolean wait) {
+        MockWatch mockNow = watch;
+        Optional<String> death = wait ? mockNow.deathWithin(MOCK_DEATH_WAIT) : mockNow.death();
+        if (death.isEmpty() || guard.interrupted()) {
+            return Optional.empty();
+        }
+        return Optional.of(mockDied(cell, death.get(), logFile, mockNow, false));
+    }
+
+    /**
+     * A fork FAILED because the mock died, {@code The mock died: killed by SIGKILL (exit status
+     * [137])}, with the last lines of the cell's log and then the mock's.
+     */
+    private static CellResult mockDied(PlannedCell cell, String death, Path logFile, MockWatch mock, boolean ended) {
+        List<String> tail = new ArrayList<>(LogTail.of(logFile, Defaults.LOG_TAIL_LINES));
+        if (mock.logFile() != null) {
+            List<String> mockTail = LogTail.of(mock.logFile(), Defaults.MOCK_LOG_TAIL_LINES);
+            tail.add(CellLog.PREFIX + "the mock's log [" + mock.logFile().getFileName() + "] ends"
+                    + (mockTail.isEmpty() ? " empty" : ":"));
+            tail.addAll(mockTail);
+        }
+        return CellResult.failed(cell, CellStatus.FAILED, MOCK_DIED + death + (ended ? "; the cell's JVM was ended"
+                : ""), List.of()).withLogTail(tail);
     }
 
     /** A line of the harness's own in a cell's log; a log that cannot be written loses it. */

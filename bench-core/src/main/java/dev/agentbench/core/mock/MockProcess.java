@@ -1,6 +1,7 @@
 package dev.agentbench.core.mock;
 
 import dev.agentbench.core.host.BoundedLog;
+import dev.agentbench.core.host.MockWatch;
 import dev.agentbench.core.host.RunGuard;
 import dev.agentbench.mockclient.MockJvm;
 import java.io.IOException;
@@ -9,6 +10,10 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The run's mock, in its own JVM ({@link MockJvm}, which the contract kit uses too): started through
@@ -16,15 +21,18 @@ import java.util.List;
  * BoundedLog}. Its standard input is a pipe held by this JVM, so it exits when this JVM dies,
  * however it dies.
  */
-public final class MockProcess implements AutoCloseable {
+public final class MockProcess implements MockWatch, AutoCloseable {
 
     /** How long the mock may take to end by itself once its standard input is closed. */
     private static final Duration STOP_WAIT = Duration.ofSeconds(2);
 
     private final MockJvm jvm;
+    private final Path logFile;
+    private volatile boolean closed;
 
-    private MockProcess(MockJvm jvm) {
+    private MockProcess(MockJvm jvm, Path logFile) {
         this.jvm = jvm;
+        this.logFile = logFile;
     }
 
     /**
@@ -48,17 +56,56 @@ public final class MockProcess implements AutoCloseable {
             }
         };
         MockJvm.Launch launch = new MockJvm.Launch(java, jvmArgs, classpath, mainClass, startTimeout, STOP_WAIT);
-        return new MockProcess(MockJvm.start(launch, owner, new LogOutput(log)));
+        return new MockProcess(MockJvm.start(launch, owner, new LogOutput(log)), logFile);
     }
 
     /** Where the mock listens, for example {@code http://127.0.0.1:41234}. */
+    @Override
     public URI baseUrl() {
         return jvm.baseUrl();
+    }
+
+    /** The file the mock's output goes to. */
+    @Override
+    public Path logFile() {
+        return logFile;
+    }
+
+    /**
+     * How the mock died ({@link ExitStatus#describe}), when it ended by itself: by a signal, or by
+     * exiting, before this run closed it; empty while it runs and once it was closed. The JDK learns
+     * of a process's end within moments of it, so a run that looks at this between and during its
+     * cells notices a death at once.
+     */
+    @Override
+    public Optional<String> death() {
+        Process process = jvm.process();
+        if (closed || process.isAlive()) {
+            return Optional.empty();
+        }
+        return Optional.of(ExitStatus.describe(process.exitValue()));
+    }
+
+    /**
+     * As {@link #death()}, after waiting up to {@code wait} for the mock to end: a cell that failed
+     * for want of the mock may have seen its death a moment before this JVM learnt of it.
+     */
+    @Override
+    public Optional<String> deathWithin(Duration wait) {
+        try {
+            jvm.process().onExit().get(wait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // alive still
+        }
+        return death();
     }
 
     /** Closes the mock's standard input, waits briefly for it to exit, then kills what is left. */
     @Override
     public void close() {
+        closed = true;
         jvm.close();
     }
 
