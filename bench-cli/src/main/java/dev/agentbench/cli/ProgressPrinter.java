@@ -3,6 +3,7 @@ package dev.agentbench.cli;
 import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.MockRestart;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
@@ -156,6 +157,18 @@ final class ProgressPrinter implements RunListener, ReportsListener.Outcome, Aut
             if (!quiet && !ended && !closed) {
                 clearLive();
                 out.println(RunProgress.mockLine(warmup));
+                out.flush();
+            }
+        }
+    }
+
+    /** A line for each restart of the mock, even when quiet: it cost a cell, or the rest of the run. */
+    @Override
+    public void mockRestarted(MockRestart restart) {
+        synchronized (lock) {
+            if (!ended && !closed) {
+                clearLive();
+                out.println(RunProgress.mockRestartLine(restart));
                 out.flush();
             }
         }

@@ -6,6 +6,7 @@ import dev.agentbench.core.kind.CellKind;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.Figure;
+import dev.agentbench.api.result.MockRestart;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
@@ -319,6 +320,21 @@ final class RunProgress {
         String last = Units.time(warmup.lastMedianMicros() * 1000);
         return "Mock warmed in " + span(Duration.ofMillis(warmup.millis())) + ": p50 " + sameUnit(first, last) + " → "
                 + last + (warmup.steady() ? ", steady" : ", NOT steady (capped)");
+    }
+
+    /**
+     * {@code Mock died (killed by SIGKILL (exit status [137])) during raw/turn5: a new mock took its
+     * place [mock.restart-1.log]; warmed in 12s: p50 ...}, or {@code ... and could not be restarted:
+     * <why>; the run stops}.
+     */
+    static String mockRestartLine(MockRestart restart) {
+        String died = "Mock died (" + restart.cause() + ")" + (restart.cell() == null ? " between cells"
+                : " during " + restart.cell());
+        if (!restart.restarted()) {
+            return died + " and could not be restarted: " + restart.failure() + "; the run stops";
+        }
+        return died + ": a new mock took its place [" + restart.log() + "]"
+                + (restart.warmup() == null ? "" : "; " + mockLine(restart.warmup()).replaceFirst("^Mock w", "w"));
     }
 
     /** {@code 171–177 µs}, or {@code 980 ns–1.02 µs} across units. */

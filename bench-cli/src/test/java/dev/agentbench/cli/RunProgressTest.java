@@ -353,6 +353,23 @@ class RunProgressTest {
     }
 
     @Test
+    void theMockRestartLineSaysHowTheMockDiedAndWhatTookItsPlace() {
+        String killed = "killed by SIGKILL (exit status [137])";
+        assertThat(RunProgress.mockRestartLine(new dev.agentbench.api.result.MockRestart("2026-01-01T00:00:00Z", killed,
+                "raw/turn5", "mock.restart-1.log", 1, new MockWarmup(8_100, 40_000, 212, 58, true), null)))
+                .isEqualTo("Mock died (killed by SIGKILL (exit status [137])) during raw/turn5: a new mock took its "
+                        + "place [mock.restart-1.log]; warmed in 8.1s: p50 212 → 58.0 µs, steady");
+        assertThat(RunProgress.mockRestartLine(new dev.agentbench.api.result.MockRestart("2026-01-01T00:00:00Z", killed,
+                null, "mock.restart-1.log", 1, null, null)))
+                .isEqualTo("Mock died (killed by SIGKILL (exit status [137])) between cells: a new mock took its "
+                        + "place [mock.restart-1.log]");
+        assertThat(RunProgress.mockRestartLine(new dev.agentbench.api.result.MockRestart("2026-01-01T00:00:00Z", killed,
+                "raw/turn5", "mock.restart-2.log", 2, null, "new mock 2 of 2 [mock.restart-2.log] did not start")))
+                .isEqualTo("Mock died (killed by SIGKILL (exit status [137])) during raw/turn5 and could not be "
+                        + "restarted: new mock 2 of 2 [mock.restart-2.log] did not start; the run stops");
+    }
+
+    @Test
     void spansReadAsAPersonWouldSayThem() {
         assertThat(RunProgress.span(Duration.ofMillis(420))).isEqualTo("0.4s");
         assertThat(RunProgress.span(Duration.ofMillis(7_049))).isEqualTo("7.0s");

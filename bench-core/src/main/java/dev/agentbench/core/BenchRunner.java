@@ -37,7 +37,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a benchmark: plans the cells, starts the mock in its own JVM, runs every cell in a child JVM
  * of its own with a timeout, writes the run directory, tells its listeners, and returns what the
- * cells gave. One cell failing never stops the run. Ctrl-C, SIGTERM, or an interrupt of the thread
+ * cells gave. One cell failing never stops the run. When the mock dies, the cell in flight fails
+ * with the death named, and a new mock takes its place for the next cells ({@link RunMock}); when
+ * none can, the run stops as a spent budget stops it. Ctrl-C, SIGTERM, or an interrupt of the thread
  * that called {@link #run()} kills every child and the mock, marks the run INTERRUPTED and still
  * tells the listeners that the run finished. No process it started outlives it.
  *
@@ -254,6 +256,8 @@ public final class BenchRunner {
                         options.passes().forks(), options.passes().profiled());
                 List<List<CellResult>> forks = new ArrayList<>();
                 cells.forEach(cell -> forks.add(new ArrayList<>()));
+                // the cell the mock's death failed, target/name, until the mock is replaced before the next step
+                String killed = null;
                 for (int s = 0; s < steps.size() && !stopping(); s++) {
                     Step step = steps.get(s);
                     PlannedCell cell = cells.get(step.cell());
@@ -266,11 +270,12 @@ public final class BenchRunner {
                         budgetSpent(s, steps);
                         return;
                     }
-                    if (!keepMock(mocks, null, launcher)) {
-                        return; // it died between cells and could not be restarted
+                    if (!keepMock(mocks, killed, launcher)) {
+                        return; // it died and could not be restarted
                     }
+                    killed = null;
                     if (step.profile()) {
-                        if (!profile(step, s, steps.size(), launcher) || !keepMock(mocks, null, launcher)) {
+                        if (!profile(step, s, steps.size(), launcher)) {
                             return;
                         }
                         continue;
@@ -295,17 +300,16 @@ public final class BenchRunner {
                             finished(step.cell(), launcher.finish(cell, done));
                         }
                     }
-                    boolean killedIt = result.status() == CellStatus.FAILED && result.error() != null
-                            && result.error().contains(CellLauncher.MOCK_DIED);
-                    if (!keepMock(mocks, killedIt ? cell.target() + "/" + cell.name() : null, launcher)) {
-                        return;
+                    if (result.status() == CellStatus.FAILED && result.error() != null
+                            && result.error().contains(CellLauncher.MOCK_DIED)) {
+                        killed = cell.target() + "/" + cell.name();
                     }
                 }
             }
         }
 
         /**
-         * When the mock died, replaces it ({@link RunMock#restart}), records the restart in run.json
+         * Before a step: when the mock died, replaces it ({@link RunMock#restart}), records the restart in run.json
          * and tells the listener; when it cannot be replaced, stops the run: finished cells are kept,
          * every other one is MISSING with the reason, as a budget stop leaves them.
          *

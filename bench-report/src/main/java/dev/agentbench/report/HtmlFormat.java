@@ -117,6 +117,9 @@ public final class HtmlFormat implements ReportFormat {
         if (mock != null) {
             fact(out, "Mock warm-up", Html.text(mock));
         }
+        for (String restart : RunHeader.mockRestarts(info)) {
+            fact(out, "Mock died", Html.text(restart));
+        }
         fact(out, "Targets", legend(targets) + (targets.isEmpty() ? ""
                 : " <span class=\"sub\">(baseline <code>" + Html.text(targets.get(0)) + "</code>)</span>"));
         String versions = RunHeader.versions(info);

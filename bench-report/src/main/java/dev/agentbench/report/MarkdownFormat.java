@@ -94,6 +94,9 @@ public final class MarkdownFormat implements ReportFormat {
         if (mock != null) {
             row(out, "Mock warm-up", text(mock));
         }
+        for (String restart : RunHeader.mockRestarts(info)) {
+            row(out, "Mock died", text(restart));
+        }
         String versions = RunHeader.versions(info);
         if (versions != null) {
             row(out, "Versions", text(versions));

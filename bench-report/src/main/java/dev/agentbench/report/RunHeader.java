@@ -2,6 +2,7 @@ package dev.agentbench.report;
 
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.MockRestart;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunStatus;
@@ -162,6 +163,23 @@ final class RunHeader {
                 + " requests; median request " + Units.time(warmup.firstMedianMicros() * 1e3)
                 + " in the first window, " + Units.time(warmup.lastMedianMicros() * 1e3) + " in the last; "
                 + (warmup.steady() ? "steady" : "not steady: stopped at its cap");
+    }
+
+    /**
+     * One line per time the mock died during the run: {@code 2026-01-01T10:00:00Z: killed by SIGKILL
+     * (exit status [137]) during raw/turn5; raw/turn5 FAILED; a new mock took its place
+     * [mock.restart-1.log]}, or {@code ...; it could not be restarted: <why>; the run stopped}.
+     */
+    static List<String> mockRestarts(RunInfo info) {
+        List<String> lines = new ArrayList<>();
+        for (MockRestart restart : info.mockRestarts()) {
+            String died = restart.at() + ": " + restart.cause() + (restart.cell() == null ? " between cells"
+                    : " during " + restart.cell() + ", which FAILED");
+            lines.add(restart.restarted() ? died + "; a new mock took its place [" + restart.log() + "]"
+                    + (restart.warmup() == null ? "" : ", warmed in " + Units.time(restart.warmup().millis() * 1e6))
+                    : died + "; it could not be restarted: " + restart.failure() + "; the run stopped");
+        }
+        return lines;
     }
 
     static String join(String... parts) {
