@@ -309,9 +309,10 @@ public final class BenchRunner {
         }
 
         /**
-         * Before a step: when the mock died, replaces it ({@link RunMock#restart}), records the restart in run.json
-         * and tells the listener; when it cannot be replaced, stops the run: finished cells are kept,
-         * every other one is MISSING with the reason, as a budget stop leaves them.
+         * Before a step: when the mock died, replaces it ({@link RunMock#restart}), records the
+         * restart in run.json and tells the listener; when it cannot be replaced, stops the run:
+         * finished cells are kept, every other one is MISSING with the reason, as a budget stop
+         * leaves them (a cell with some of its forks done among them).
          *
          * @param cell the cell in flight that the death failed, {@code target/name}; {@code null} when none
          * @return false when the run is to stop: the mock could not be replaced, or the run was interrupted

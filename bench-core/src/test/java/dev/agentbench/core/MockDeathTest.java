@@ -45,7 +45,10 @@ class MockDeathTest {
                 .as("processes this test JVM started that are still alive").isEmpty();
     }
 
-    /** Kills the run's mock (the JVM of the mock's heap options) once the hanging cell's child says it hangs; records what it killed. */
+    /**
+     * Kills the run's mock (the JVM with the mock's heap options) once the hanging cell's child says
+     * it hangs; records what it killed and what the run told it.
+     */
     private static final class Killer implements RunListener {
         final List<String> events = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         final AtomicReference<String> killed = new AtomicReference<>();
