@@ -137,8 +137,9 @@ final class HeapBudget {
         before = ended && settledAt == warmupDone ? settled : heap.settled();
         if (ended) {
             double rate = (before - baseline) / (double) warmupDone;
-            if (before + rate * cell.count() > LIMIT_SHARE * heap.max()) {
-                throw new HeapFilledException(message("leaks", rate, warmupDone, "warm-up " + cell.unit() + "s"));
+            if (rate > 0 && before + rate * cell.count() > LIMIT_SHARE * heap.max()) {
+                long fit = (long) Math.max(0, (LIMIT_SHARE * heap.max() - before) / rate);
+                throw new HeapFilledException(message("leaks", rate, warmupDone, "warm-up " + cell.unit() + "s", fit));
             }
         }
         return before;
@@ -147,7 +148,8 @@ final class HeapBudget {
     /**
      * The watch of the measurement, after each unit: settles the heap when its used heap passes
      * {@link #HARD_SHARE}, and fails the cell when the rate of the units measured so far would take the
-     * retained heap past {@link #LIMIT_SHARE} of the heap by the last unit.
+     * retained heap past {@link #LIMIT_SHARE} of the heap by the last unit. A heap that is full
+     * but no longer grows is measured.
      *
      * @param done units of the measurement run so far
      * @throws HeapFilledException with that rate
@@ -158,23 +160,25 @@ final class HeapBudget {
         }
         long now = heap.settled();
         double rate = (now - before) / (double) done;
-        if (now + rate * (cell.count() - done) > LIMIT_SHARE * heap.max()) {
+        if (rate > 0 && now + rate * (cell.count() - done) > LIMIT_SHARE * heap.max()) {
+            long fit = done + (long) Math.max(0, (LIMIT_SHARE * heap.max() - now) / rate);
             throw new HeapFilledException(message(cell.held() ? "holds" : "leaks", rate, done,
-                    "measured " + cell.unit() + "s"));
+                    "measured " + cell.unit() + "s", fit));
         }
     }
 
     /**
-     * {@code session_growth leaks about 4.0 MiB per session (over 57 warm-up sessions): 64 sessions
-     * would fill the 256 MiB heap, fewer than the 500 it runs between two settled heap readings
-     * (--growth-sessions); measure fewer, or give the cell more heap (--jvm-arg=-Xmx...)}
+     * {@code session_growth leaks about 5 MiB per session (over 64 warm-up sessions): 204 sessions
+     * would fill the 1 GiB heap and 89 fit in what is left, fewer than the 500 it runs between two
+     * settled heap readings (--growth-sessions); measure fewer, or give the cell more heap
+     * (--jvm-arg=-Xmx...)}: what is left is what lies below {@link #LIMIT_SHARE} of the heap.
      */
-    private String message(String verb, double rate, int over, String what) {
-        long fill = rate > 0 ? (long) (heap.max() / rate) : Long.MAX_VALUE;
-        return String.format(Locale.ROOT, "%s %s about %s per %s (over %,d %s): %,d %ss would fill the %s heap, fewer"
-                        + " than the %,d %s; measure fewer, or give the cell more heap (--jvm-arg=-Xmx...)",
-                cell.benchmark(), verb, bytes(rate), cell.unit(), over, what, fill, cell.unit(),
-                bytes(heap.max()), cell.count(), cell.measures());
+    private String message(String verb, double rate, int over, String what, long fit) {
+        return String.format(Locale.ROOT, "%s %s about %s per %s (over %,d %s): %,d %ss would fill the %s heap and"
+                        + " %,d fit in what is left, fewer than the %,d %s; measure fewer, or give the cell more heap"
+                        + " (--jvm-arg=-Xmx...)",
+                cell.benchmark(), verb, bytes(rate), cell.unit(), over, what, (long) (heap.max() / rate), cell.unit(),
+                bytes(heap.max()), fit, cell.count(), cell.measures());
     }
 
     /** {@code 512 bytes}, {@code 32 KiB}, {@code 4.5 MiB}, {@code 1 GiB}: one decimal unless whole. */
