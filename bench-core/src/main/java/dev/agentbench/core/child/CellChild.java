@@ -18,6 +18,7 @@ import dev.agentbench.core.link.CellSpec;
 import dev.agentbench.core.measure.Agents;
 import dev.agentbench.core.measure.CloseWatch;
 import dev.agentbench.core.measure.Closing;
+import dev.agentbench.core.measure.HeapFilledException;
 import dev.agentbench.core.measure.IterationFailedException;
 import dev.agentbench.core.measure.JvmMeters;
 import dev.agentbench.core.measure.Measurement;
@@ -105,7 +106,9 @@ public final class CellChild {
             measured = child.measure();
         } catch (Throwable t) {
             CellLog.say("cell failed: " + t.getMessage());
-            t.printStackTrace();
+            if (!(t instanceof HeapFilledException)) { // its message is all there is to say
+                t.printStackTrace();
+            }
             String message = t instanceof CellFailure || t instanceof IterationFailedException
                     ? t.getMessage() : IterationFailedException.describe(t);
             failed = CellResult.failed(cell, CellStatus.FAILED, message, List.of());

@@ -16,6 +16,6 @@ final class FootprintKind extends CellKind {
 
     @Override
     public Measurement measure(ChildRun run) throws Exception {
-        return FootprintProcedure.measure(run.agents, run.settings, run.clock, run.log, run.profiler);
+        return FootprintProcedure.measure(run.benchmark.name(), run.agents, run.settings, run.clock, run.log, run.profiler);
     }
 }

@@ -14,8 +14,10 @@ import java.util.function.LongSupplier;
  * {@code footprintAgents} agents and keeps them all reachable, settles the heap again and reports
  * {@code (used after − used before) / agents} as retained bytes per agent. Each build is timed too;
  * those times are the cell's samples. The agents held are {@linkplain Agents#keep kept} open for the
- * cell to close once its result is written; after a failure they are closed at once. In a profile
- * fork the builds are recorded and the heap is not read.
+ * cell to close once its result is written; after a failure they are closed at once. A {@link
+ * HeapBudget} bounds the heap the warm-up's leaks and the held agents may take, and fails the cell
+ * with the rate per agent when the agents would not fit. In a profile fork the builds are recorded
+ * and the heap is read for the budget alone.
  */
 public final class FootprintProcedure {
 
@@ -26,28 +28,39 @@ public final class FootprintProcedure {
 
     public static Measurement measure(Agents agents, PassSettings settings, LongSupplier clock, Consumer<String> log)
             throws IterationFailedException {
-        return measure(agents, settings, clock, log, Profiler.NONE);
+        return measure("footprint", agents, settings, clock, log, Profiler.NONE);
     }
 
-    /** As a measured fork does, with {@code profiler} recording the builds (see {@link Profiler}). */
-    public static Measurement measure(Agents agents, PassSettings settings, LongSupplier clock, Consumer<String> log,
-            Profiler profiler) throws IterationFailedException {
+    /**
+     * As a measured fork of {@code benchmark} does, with {@code profiler} recording the builds (see
+     * {@link Profiler}).
+     */
+    public static Measurement measure(String benchmark, Agents agents, PassSettings settings, LongSupplier clock,
+            Consumer<String> log, Profiler profiler) throws IterationFailedException {
+        return measure(benchmark, agents, settings, clock, log, profiler, HeapBudget.Heap.jvm());
+    }
+
+    static Measurement measure(String benchmark, Agents agents, PassSettings settings, LongSupplier clock,
+            Consumer<String> log, Profiler profiler, HeapBudget.Heap heap) throws IterationFailedException {
         Passes passes = new Passes(clock);
         WarmupRun warmed = null;
+        int count = settings.footprintAgents();
+        // made before the first reading, so that none of them counts as retained by the agents
+        List<TargetHandle> held = new ArrayList<>(count);
+        long[] samples = new long[count];
+        HeapBudget budget = null;
         if (!settings.dryRun()) {
+            budget = new HeapBudget(heap, new HeapBudget.Cell(benchmark, "agent", count,
+                    "it holds at once (--footprint-agents)", true));
             warmed = passes.warmup(passes.timed((tag, counter) -> {
                 long start = counter.getAsLong();
                 TargetHandle handle = agents.open();
                 long end = counter.getAsLong();
                 agents.close(handle);
                 return end - start;
-            }), settings);
-            WarmupLog.warmedUp(log, warmed, "agents built and closed");
+            }), settings, budget::endWarmup);
+            WarmupLog.warmedUp(log, warmed, "agents built and closed", budget);
         }
-        int count = settings.footprintAgents();
-        // made before the first reading, so that none of them counts as retained by the agents
-        List<TargetHandle> held = new ArrayList<>(count);
-        long[] samples = new long[count];
         Throwable failure = null;
         Passes.Iteration openAndHold = tag -> {
             long start = clock.getAsLong();
@@ -57,17 +70,17 @@ public final class FootprintProcedure {
             return end - start;
         };
         try {
-            boolean readHeap = !settings.dryRun() && !profiler.active();
-            long before = readHeap ? HeapSettler.settledUsedHeap() : 0;
-            passes.measuredInto(settings.dryRun() ? "dry run" : "footprint", "a", openAndHold, samples, profiler);
             if (settings.dryRun()) {
+                passes.measuredInto("dry run", "a", openAndHold, samples, profiler);
                 return Measurement.dryRun(samples);
             }
-            if (!readHeap) {
+            long before = budget.before(warmed.iterations());
+            passes.measuredInto("footprint", "a", openAndHold, samples, profiler, budget::measured);
+            if (profiler.active()) {
                 return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),
                         null, null, null, null, List.of());
             }
-            long after = HeapSettler.settledUsedHeap();
+            long after = heap.settled();
             Reference.reachabilityFence(held);
             double perAgent = (after - before) / (double) count;
             log.accept(String.format("footprint: %d agents held, used heap %d -> %d bytes, %.0f bytes retained per agent",

@@ -24,7 +24,7 @@ public final class IterationFailedException extends Exception {
         if (cause instanceof CheckFailedException) {
             return "check failed: " + cause.getMessage();
         }
-        if (cause instanceof AgentFailedException) {
+        if (cause instanceof AgentFailedException || cause instanceof HeapFilledException) {
             return cause.getMessage();
         }
         String message = cause.getMessage();

@@ -6,6 +6,8 @@ import dev.agentbench.core.Defaults;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntConsumer;
+import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
 
 /** The warm-up pass and the timed pass of a cell. */
@@ -65,6 +67,16 @@ public final class Passes {
      * @throws IterationFailedException on the first failing iteration
      */
     public WarmupRun warmup(Iteration iteration, PassSettings settings) throws IterationFailedException {
+        return warmup(iteration, settings, done -> false);
+    }
+
+    /**
+     * As {@link #warmup(Iteration, PassSettings)}, and ended early, not steady unless the trend test
+     * says so, once {@code enough} answers {@code true}: it is asked after every iteration with the
+     * number run so far, outside their timed regions (a retained-heap cell's {@link HeapBudget}).
+     */
+    WarmupRun warmup(Iteration iteration, PassSettings settings, IntPredicate enough)
+            throws IterationFailedException {
         long minNanos = settings.warmupTime().toNanos();
         long maxNanos = settings.warmupMax().toNanos();
         long windowNanos = settings.window().toNanos();
@@ -84,6 +96,9 @@ public final class Passes {
                 throw new IterationFailedException("warmup", done, e);
             }
             done++;
+            if (enough.test(done)) {
+                return new WarmupRun(clock.getAsLong() - start, done, !detector.steady(), windows);
+            }
             long now = clock.getAsLong();
             if (maxNanos == 0 || now - windowStart < windowNanos || window.count() < MIN_WINDOW_ITERATIONS) {
                 continue;
@@ -160,9 +175,19 @@ public final class Passes {
      */
     public long[] measuredInto(String pass, String tagPrefix, Iteration iteration, long[] samples, Profiler profiler)
             throws IterationFailedException {
+        return measuredInto(pass, tagPrefix, iteration, samples, profiler, done -> {});
+    }
+
+    /**
+     * As {@link #measuredInto(String, String, Iteration, long[], Profiler)}, with {@code watch} told
+     * after every iteration how many have run, outside their timed regions; it fails the pass by
+     * throwing (a retained-heap cell's {@link HeapBudget}).
+     */
+    long[] measuredInto(String pass, String tagPrefix, Iteration iteration, long[] samples, Profiler profiler,
+            IntConsumer watch) throws IterationFailedException {
         profiler.start();
         try {
-            return measuredInto(pass, tagPrefix, iteration, samples);
+            return measuredInto(pass, tagPrefix, iteration, samples, watch);
         } finally {
             profiler.stop();
         }
@@ -204,12 +229,18 @@ public final class Passes {
      */
     public long[] measuredInto(String pass, String tagPrefix, Iteration iteration, long[] samples)
             throws IterationFailedException {
+        return measuredInto(pass, tagPrefix, iteration, samples, done -> {});
+    }
+
+    private long[] measuredInto(String pass, String tagPrefix, Iteration iteration, long[] samples, IntConsumer watch)
+            throws IterationFailedException {
         for (int i = 0; i < samples.length; i++) {
             try {
                 samples[i] = iteration.run(tag(tagPrefix, i));
             } catch (Exception e) {
                 throw new IterationFailedException(pass, i, e);
             }
+            watch.accept(i + 1);
         }
         return samples;
     }

@@ -16,6 +16,17 @@ final class WarmupLog {
                 warmed.capped() ? "NOT steady at the cap" : "steady"));
     }
 
+    /** As {@link #warmedUp(Consumer, WarmupRun, String)}, for a warm-up its {@link HeapBudget} may have ended. */
+    static void warmedUp(Consumer<String> log, WarmupRun warmed, String what, HeapBudget budget) {
+        if (!budget.endedWarmup()) {
+            warmedUp(log, warmed, what);
+            return;
+        }
+        log.accept(String.format("warm-up: %d %s in %d ms, %d windows, ended by the heap budget with %s retained, %s",
+                warmed.iterations(), what, warmed.nanos() / 1_000_000, warmed.windows().size(),
+                HeapBudget.bytes(budget.warmupRetained()), warmed.capped() ? "NOT steady" : "steady"));
+    }
+
     static void timed(Consumer<String> log, String what, TimeStats time, Cpu cpu, Warmup warmup) {
         log.accept(String.format("timed: %d %s, median %d ns, p99 %d ns%s; series %s, %s", time.n(), what,
                 Math.round(time.median()), Math.round(time.p99()),
