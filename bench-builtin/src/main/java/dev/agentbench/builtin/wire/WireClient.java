@@ -29,7 +29,7 @@ final class WireClient implements ModelClient {
 
     private final String host;
     private final int port;
-    private final byte[] head;
+    private final byte[] requestHead;
     private final ChatJson json;
     private final ConcurrentLinkedDeque<Exchange> idle = new ConcurrentLinkedDeque<>();
     private final Set<Exchange> open = ConcurrentHashMap.newKeySet();
@@ -42,7 +42,7 @@ final class WireClient implements ModelClient {
         this.host = baseUrl.getHost();
         this.port = baseUrl.getPort() < 0 ? 80 : baseUrl.getPort();
         String path = baseUrl.getRawPath() == null || baseUrl.getRawPath().isEmpty() ? "/" : baseUrl.getRawPath();
-        this.head = ("POST " + (path.endsWith("/") ? path : path + "/") + "chat/completions HTTP/1.1\r\n"
+        this.requestHead = ("POST " + (path.endsWith("/") ? path : path + "/") + "chat/completions HTTP/1.1\r\n"
                 + "Host: " + host + ":" + port + "\r\n"
                 + "Authorization: Bearer " + apiKey + "\r\n"
                 + "Content-Type: application/json\r\n"
@@ -95,7 +95,7 @@ final class WireClient implements ModelClient {
             exchange.body.reset();
             json.writeRequest(messages, exchange.body);
             exchange.head.reset();
-            exchange.head.write(head);
+            exchange.head.write(requestHead);
             exchange.head.write(Integer.toString(exchange.body.size()).getBytes(StandardCharsets.ISO_8859_1));
             exchange.head.write(new byte[] {'\r', '\n', '\r', '\n'});
             HttpConnection.Head response = send(exchange);
