@@ -61,7 +61,7 @@ final class MergeCommand implements Callable<Integer> {
     private Path resultsDir;
 
     @Option(names = "--baseline", paramLabel = "TARGET",
-            description = "The target others are compared with in the report (default: raw).")
+            description = "The target others are compared with in the report (default: wire).")
     private String baseline = ReportOptions.DEFAULT_BASELINE;
 
     @Override

@@ -65,7 +65,7 @@ final class ReportCommand implements Callable<Integer> {
     private List<String> formats = new ArrayList<>();
 
     @Option(names = "--baseline", paramLabel = "TARGET",
-            description = "The target others are compared with (default: raw; the run's first target when it has no raw).")
+            description = "The target others are compared with (default: wire; the run's first target when it has no wire).")
     private String baseline = ReportOptions.DEFAULT_BASELINE;
 
     @Override

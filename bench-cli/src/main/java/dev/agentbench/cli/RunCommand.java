@@ -39,14 +39,14 @@ import picocli.CommandLine.Option;
         footerHeading = "%nExamples:%n",
         footer = {
             "  agentbench run",
-            "  agentbench run --targets raw,noop --benchmarks turn1 --concurrency 1,8",
+            "  agentbench run --targets wire,raw,noop --benchmarks turn1 --concurrency 1,8",
             "  agentbench run --forks 5 --warmup-time 30s --warmup-max 2m --measure-time 10s",
             "  agentbench run --forks 1 --warmup-time 5s --warmup-max 15s --measure-time 2s",
-            "  agentbench run --targets raw,llmagent --benchmarks turn1 --profile jfr",
+            "  agentbench run --targets wire,llmagent --benchmarks turn1 --profile jfr",
             "  agentbench run --benchmarks load --concurrency 1,16,64,256 --model-latency 200ms",
             "  agentbench run --dry-run",
-            "  agentbench run --targets raw,llmagent --shard 2/4        (one machine of four)",
-            "  agentbench run --targets raw,llmagent --shards 4         (in a Kubernetes Indexed Job)",
+            "  agentbench run --targets wire,llmagent --shard 2/4       (one machine of four)",
+            "  agentbench run --targets wire,llmagent --shards 4        (in a Kubernetes Indexed Job)",
             "",
             "Exit codes: 0 every cell OK; 1 some cell failed or timed out, or the budget stopped the run;",
             "2 bad usage; 130 interrupted by Ctrl-C (finished cells are kept and reported); 143 the same by SIGTERM."
@@ -128,7 +128,7 @@ final class RunCommand implements Callable<Integer> {
     private List<String> jvmArgs = new ArrayList<>();
 
     @Option(names = "--baseline", paramLabel = "TARGET",
-            description = "The target others are compared with in the report (default: raw).")
+            description = "The target others are compared with in the report (default: wire).")
     private String baseline = ReportOptions.DEFAULT_BASELINE;
 
     @Option(names = {"-q", "--quiet"}, description = "Print only where the report is and what failed.")

@@ -36,7 +36,8 @@ class RunJarIT {
         JarRunner.Result result = JarRunner.run(work, LIMIT, "list");
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out())
-                .containsPattern("(?m)^  raw +Floor: no framework")
+                .containsPattern("(?m)^  wire +Floor: no framework")
+                .containsPattern("(?m)^  raw +The JDK HttpClient's agent loop")
                 .containsPattern("(?m)^  noop +Calibration: ")
                 .containsPattern("(?m)^  turn1 +One session of one user turn");
     }

@@ -126,6 +126,10 @@ public final class HtmlFormat implements ReportFormat {
         if (versions != null) {
             fact(out, "Versions", Html.text(versions));
         }
+        String baseline = RunHeader.baseline(info, targets);
+        if (baseline != null) {
+            fact(out, "Baseline", Html.text(baseline));
+        }
         String shard = RunHeader.shard(info);
         if (shard != null) {
             fact(out, "Shard", Html.text(shard));

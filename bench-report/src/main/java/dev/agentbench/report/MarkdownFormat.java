@@ -32,9 +32,9 @@ public final class MarkdownFormat implements ReportFormat {
         StringBuilder out = new StringBuilder();
         RunInfo info = run.info();
         out.append("# agentbench report: ").append(text(info.runId())).append("\n\n");
-        header(out, run);
-        machines(out, run.info());
         List<String> targets = run.targets(options.baseline());
+        header(out, run, targets);
+        machines(out, run.info());
         Map<String, Map<String, CellResult>> rows = Sections.rows(run);
         out.append("## Results\n\n");
         if (rows.isEmpty()) {
@@ -73,7 +73,7 @@ public final class MarkdownFormat implements ReportFormat {
         out.append('\n');
     }
 
-    private static void header(StringBuilder out, RunData run) {
+    private static void header(StringBuilder out, RunData run, List<String> targets) {
         RunInfo info = run.info();
         Map<String, String> env = info.environment();
         out.append("| | |\n|---|---|\n");
@@ -100,6 +100,10 @@ public final class MarkdownFormat implements ReportFormat {
         String versions = RunHeader.versions(info);
         if (versions != null) {
             row(out, "Versions", text(versions));
+        }
+        String baseline = RunHeader.baseline(info, targets);
+        if (baseline != null) {
+            row(out, "Baseline", text(baseline));
         }
         String shard = RunHeader.shard(info);
         if (shard != null) {

@@ -62,6 +62,22 @@ final class RunHeader {
     }
 
     /**
+     * Which target the ratios are to and what it includes, from its description:
+     * {@code wire: Floor: no framework, ...}; {@code null} when the run has fewer than two targets.
+     */
+    static String baseline(RunInfo info, List<String> targets) {
+        if (targets.size() < 2) {
+            return null;
+        }
+        String baseline = targets.get(0);
+        return info.targets().stream()
+                .filter(target -> target.name().equals(baseline) && !target.description().isBlank())
+                .findFirst()
+                .map(target -> baseline + ": " + target.description())
+                .orElse(baseline);
+    }
+
+    /**
      * What a shard's run measured of its plan: {@code 1/2 of plan sha256:3fa2…: turn1, tools; on ci-7:
      * AMD EPYC 7763, 2 CPUs, 7.8 GiB; Eclipse Adoptium 17.0.15 [9c1d02e4aa10]}; {@code null} for any
      * other run.

@@ -1,45 +1,46 @@
 package dev.agentbench.builtin.target;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.agentbench.api.ToolCall;
+import dev.agentbench.builtin.loop.ChatJson;
+import dev.agentbench.builtin.loop.Message;
+import dev.agentbench.builtin.loop.ModelClient;
+import dev.agentbench.builtin.loop.Reply;
+import dev.agentbench.builtin.loop.ToolRunner;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
- * The least an OpenAI chat-completions client can be: posts a request with the JDK's HttpClient and
- * reads the reply, as one JSON body or as server-sent events, into a {@link Reply}. Anything that
- * is not a complete reply (an error status, a stream cut before its last chunk) is an exception.
+ * The {@code raw} target's model client: the JDK's {@link HttpClient} (HTTP/1.1, its own pool of
+ * connections, its selector thread and an executor for its callbacks) carrying the requests and
+ * replies that {@link ChatJson} writes and reads, as one JSON body or as server-sent events read
+ * line by line. Anything that is not a complete reply (an error status, a stream cut before its
+ * last chunk) is an exception.
  */
-final class ChatCompletionsClient implements AutoCloseable {
+final class ChatCompletionsClient implements ModelClient {
 
     private final URI endpoint;
     private final String authorization;
-    private final boolean stream;
-    private final ObjectMapper mapper;
+    private final ChatJson json;
     private final ExecutorService executor;
     private final HttpClient http;
 
-    ChatCompletionsClient(URI baseUrl, String apiKey, boolean stream, ObjectMapper mapper) {
+    ChatCompletionsClient(URI baseUrl, String apiKey, ChatJson json) {
         String base = baseUrl.toString();
         this.endpoint = URI.create((base.endsWith("/") ? base : base + "/") + "chat/completions");
         this.authorization = "Bearer " + apiKey;
-        this.stream = stream;
-        this.mapper = mapper;
-        this.executor = Executors.newCachedThreadPool(RawAgent.daemonThreads("raw-http"));
+        this.json = json;
+        this.executor = Executors.newCachedThreadPool(ToolRunner.daemonThreads("raw-http"));
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(10))
@@ -47,45 +48,35 @@ final class ChatCompletionsClient implements AutoCloseable {
                 .build();
     }
 
-    /** What the model answered in one reply. */
-    record Reply(String content, List<ToolCall> toolCalls, String finishReason) {
-
-        ObjectNode assistantMessage(ObjectMapper mapper) {
-            ObjectNode message = mapper.createObjectNode().put("role", "assistant");
-            if (toolCalls.isEmpty()) {
-                message.put("content", content);
-                return message;
-            }
-            message.putNull("content");
-            ArrayNode calls = message.putArray("tool_calls");
-            for (ToolCall call : toolCalls) {
-                calls.addObject()
-                        .put("id", call.id())
-                        .put("type", "function")
-                        .putObject("function")
-                        .put("name", call.name())
-                        .put("arguments", call.arguments());
-            }
-            return message;
-        }
-    }
-
-    Reply complete(ObjectNode request) throws IOException, InterruptedException {
-        request.put("stream", stream);
+    @Override
+    public Reply complete(List<Message> messages) throws IOException, InterruptedException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream(1024);
+        json.writeRequest(messages, body);
         HttpRequest httpRequest = HttpRequest.newBuilder(endpoint)
                 .header("Content-Type", "application/json")
                 .header("Authorization", authorization)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(mapper.writeValueAsBytes(request)))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()))
                 .build();
-        if (!stream) {
+        if (!json.stream()) {
             HttpResponse<byte[]> response = send(httpRequest, HttpResponse.BodyHandlers.ofByteArray());
-            checkStatus(response.statusCode(), () -> new String(response.body(), java.nio.charset.StandardCharsets.UTF_8));
-            return parseJson(mapper.readTree(response.body()));
+            checkStatus(response.statusCode(), () -> new String(response.body(), StandardCharsets.UTF_8));
+            return ChatJson.readCompletion(response.body(), 0, response.body().length);
         }
         HttpResponse<Stream<String>> response = send(httpRequest, HttpResponse.BodyHandlers.ofLines());
         try (Stream<String> lines = response.body()) {
             checkStatus(response.statusCode(), () -> String.join("\n", lines.toList()));
-            return parseEvents(lines.iterator());
+            ChatJson.Events events = new ChatJson.Events();
+            Iterator<String> iterator = lines.iterator();
+            while (iterator.hasNext()) {
+                String line = iterator.next();
+                if (line.startsWith("data:")) { // blank separators, comments and other fields are skipped
+                    byte[] data = line.substring(5).getBytes(StandardCharsets.UTF_8);
+                    if (events.data(data, 0, data.length)) {
+                        break;
+                    }
+                }
+            }
+            return events.reply();
         }
     }
 
@@ -111,86 +102,10 @@ final class ChatCompletionsClient implements AutoCloseable {
         return String.valueOf(e.getMessage()).contains("header parser received no bytes");
     }
 
-    private void checkStatus(int status, java.util.function.Supplier<String> body) throws IOException {
+    private static void checkStatus(int status, Supplier<String> body) throws IOException {
         if (status != 200) {
             throw new IOException("The model answered HTTP " + status + ": " + body.get());
         }
-    }
-
-    private Reply parseJson(JsonNode body) throws IOException {
-        JsonNode choice = body.path("choices").path(0);
-        JsonNode message = choice.path("message");
-        if (message.isMissingNode()) {
-            throw new IOException("The model's reply has no choices[0].message: " + body);
-        }
-        List<ToolCall> calls = new ArrayList<>();
-        for (JsonNode call : message.path("tool_calls")) {
-            calls.add(new ToolCall(
-                    call.path("id").asText(),
-                    call.path("function").path("name").asText(),
-                    call.path("function").path("arguments").asText()));
-        }
-        JsonNode content = message.path("content");
-        return new Reply(content.isTextual() ? content.asText() : null, calls, choice.path("finish_reason").asText(null));
-    }
-
-    /** Reads server-sent events up to {@code data: [DONE]}, joining text and tool-call chunks by index. */
-    private Reply parseEvents(Iterator<String> lines) throws IOException {
-        StringBuilder content = new StringBuilder();
-        boolean sawContent = false;
-        TreeMap<Integer, String[]> calls = new TreeMap<>(); // index -> {id, name}
-        TreeMap<Integer, StringBuilder> arguments = new TreeMap<>();
-        String finishReason = null;
-        while (lines.hasNext()) {
-            String line = lines.next();
-            if (!line.startsWith("data:")) {
-                continue; // blank separators, comments, other fields
-            }
-            String data = line.substring(5).trim();
-            if (data.equals("[DONE]")) {
-                if (finishReason == null) {
-                    throw new IOException("The stream ended with [DONE] but no chunk carried a finish_reason");
-                }
-                List<ToolCall> toolCalls = new ArrayList<>();
-                for (var entry : calls.entrySet()) {
-                    String[] idName = entry.getValue();
-                    if (idName[0] == null || idName[1] == null) {
-                        throw new IOException("Streamed tool call at index " + entry.getKey()
-                                + " never received its id and name");
-                    }
-                    toolCalls.add(new ToolCall(idName[0], idName[1], arguments.get(entry.getKey()).toString()));
-                }
-                return new Reply(sawContent ? content.toString() : null, toolCalls, finishReason);
-            }
-            JsonNode chunk = mapper.readTree(data);
-            JsonNode choice = chunk.path("choices").path(0);
-            JsonNode delta = choice.path("delta");
-            JsonNode text = delta.path("content");
-            if (text.isTextual()) {
-                content.append(text.asText());
-                sawContent = true;
-            }
-            for (JsonNode call : delta.path("tool_calls")) {
-                if (!call.has("index")) {
-                    throw new IOException("A streamed tool call has no index: " + data);
-                }
-                int index = call.get("index").asInt();
-                String[] idName = calls.computeIfAbsent(index, i -> new String[2]);
-                if (call.hasNonNull("id")) {
-                    idName[0] = call.get("id").asText();
-                }
-                JsonNode function = call.path("function");
-                if (function.hasNonNull("name")) {
-                    idName[1] = function.get("name").asText();
-                }
-                arguments.computeIfAbsent(index, i -> new StringBuilder())
-                        .append(function.path("arguments").asText(""));
-            }
-            if (choice.hasNonNull("finish_reason")) {
-                finishReason = choice.get("finish_reason").asText();
-            }
-        }
-        throw new IOException("The stream ended before data: [DONE]");
     }
 
     @Override

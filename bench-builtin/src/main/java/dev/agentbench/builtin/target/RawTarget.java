@@ -3,12 +3,14 @@ package dev.agentbench.builtin.target;
 import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
+import dev.agentbench.builtin.loop.AgentLoop;
+import dev.agentbench.builtin.loop.ChatJson;
 
 /**
- * The floor: no framework, just the smallest honest agent loop over the JDK's {@link
- * java.net.http.HttpClient} and Jackson. It keeps each session's messages, posts them to the model,
- * runs the tool calls it gets back (parallel ones concurrently), sends the results, and repeats
- * until the model answers with text. Every framework is shown as a ratio over it.
+ * The JDK {@link java.net.http.HttpClient}'s agent loop: no framework, the same loop and the same
+ * streaming JSON as the {@code wire} floor ({@link AgentLoop}, {@link ChatJson}), with the JDK's
+ * HTTP client carrying the bytes. Its ratio to {@code wire} is what the JDK client costs; a
+ * framework's ratio to it compares that framework's whole stack with the JDK client's.
  *
  * <p>Options: {@code stream} ({@code false} by default) asks for server-sent events.
  *
@@ -26,7 +28,7 @@ public final class RawTarget implements BenchTarget {
 
     @Override
     public String description() {
-        return "Floor: no framework, the JDK HttpClient and Jackson in the least agent loop that works";
+        return "The JDK HttpClient's agent loop: no framework, wire's loop with java.net.http carrying the bytes";
     }
 
     /** The Java version: the JDK's HttpClient, which the floor drives. */
@@ -37,6 +39,7 @@ public final class RawTarget implements BenchTarget {
 
     @Override
     public TargetHandle open(TargetContext context) {
-        return new RawAgent(context, context.booleanOption("stream", false));
+        ChatJson json = new ChatJson(context, context.booleanOption("stream", false));
+        return new AgentLoop(context, new ChatCompletionsClient(context.baseUrl(), context.apiKey(), json), "raw-tool");
     }
 }

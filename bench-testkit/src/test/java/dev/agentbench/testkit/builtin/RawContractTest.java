@@ -4,7 +4,7 @@ import dev.agentbench.api.BenchTarget;
 import dev.agentbench.builtin.target.RawTarget;
 import dev.agentbench.testkit.TargetContractTest;
 
-/** The floor target passes the contract, non-streaming. */
+/** The JDK HttpClient loop passes the contract, non-streaming. */
 class RawContractTest extends TargetContractTest {
 
     @Override

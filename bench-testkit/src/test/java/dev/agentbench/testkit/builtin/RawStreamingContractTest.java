@@ -5,7 +5,7 @@ import dev.agentbench.builtin.target.RawTarget;
 import dev.agentbench.testkit.TargetContractTest;
 import java.util.Map;
 
-/** The floor target passes the contract with {@code stream=true}. */
+/** The JDK HttpClient loop passes the contract with {@code stream=true}. */
 class RawStreamingContractTest extends TargetContractTest {
 
     @Override
