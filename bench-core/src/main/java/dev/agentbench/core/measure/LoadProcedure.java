@@ -81,7 +81,7 @@ public final class LoadProcedure {
                     settings.modelLatency()));
 
             long expected = expectedTurns(settings, sessions);
-            long cpuBefore = ProcessCpu.nanos();
+            ProcessCpu.Reading cpuBefore = ProcessCpu.read();
             profiler.start();
             long start = window.open((int) Math.min(expected, SessionsProcedure.MAX_TURN_TIMES));
             long end;
@@ -102,7 +102,7 @@ public final class LoadProcedure {
             } finally {
                 profiler.stop();
             }
-            long cpuAfter = ProcessCpu.nanos();
+            ProcessCpu.Reading cpuAfter = ProcessCpu.read();
             running.throwFailure(window.turns());
             running.stop();
             running.awaitAll(DRAIN);
@@ -120,9 +120,7 @@ public final class LoadProcedure {
             double turnsPerSecond = window.turnsPerSecond(turns, nanos);
             Throughput throughput = new Throughput(turnsPerSecond / turnsPerSession, turnsPerSecond);
             TimeStats latency = Statistics.of(samples);
-            long cpuNanos = cpuAfter - cpuBefore;
-            Cpu cpu = cpuBefore < 0 || cpuAfter < 0 || cpuNanos < ProcessCpu.LEAST_NANOS ? null
-                    : new Cpu(cpuNanos / (double) turns, cpuNanos, turns);
+            Cpu cpu = ProcessCpu.between(cpuBefore, cpuAfter, turns);
             log.accept(String.format("timed: %d sessions, %d turns in %s: %.1f turns/s; turn median %.1f ms, p99"
                     + " %.1f ms (model latency %s, %s calls per turn)%s", sessions, turns, Duration.ofNanos(nanos),
                     turnsPerSecond, latency.median() / 1e6, latency.p99() / 1e6, settings.modelLatency(),

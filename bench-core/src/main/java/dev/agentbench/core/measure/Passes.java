@@ -122,14 +122,14 @@ public final class Passes {
      * The timed pass: exactly {@code settings.iterations()} iterations, or, time-boxed, iterations
      * until {@code measureTime} has passed and at least {@code minIterations} have run, at most
      * {@code maxIterations}. Each iteration's time is kept; the process's CPU time is read before
-     * and after, outside every iteration, and given when the pass used at least {@link
-     * ProcessCpu#LEAST_NANOS} of it (the clock counts in ticks of typically 10 ms).
+     * and after, outside every iteration, and given when {@link ProcessCpu} can read it exactly
+     * enough.
      *
      * @throws IterationFailedException on the first failing iteration; a failing iteration is
      *     never a sample
      */
     public TimedPass timed(Iteration iteration, PassSettings settings) throws IterationFailedException {
-        long cpuBefore = ProcessCpu.nanos();
+        ProcessCpu.Reading cpuBefore = ProcessCpu.read();
         long[] samples;
         if (!settings.timeBoxed()) {
             samples = measured("timed", "t", iteration, settings.iterations());
@@ -148,10 +148,7 @@ public final class Passes {
             }
             samples = Arrays.copyOf(buffer, n);
         }
-        long cpuAfter = ProcessCpu.nanos();
-        long cpuNanos = cpuAfter - cpuBefore;
-        Cpu cpu = cpuBefore < 0 || cpuAfter < 0 || cpuNanos < ProcessCpu.LEAST_NANOS ? null
-                : new Cpu(cpuNanos / (double) samples.length, cpuNanos, samples.length);
+        Cpu cpu = ProcessCpu.between(cpuBefore, ProcessCpu.read(), samples.length);
         return new TimedPass(samples, cpu);
     }
 

@@ -1,0 +1,76 @@
+package dev.agentbench.core.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.agentbench.api.result.Cpu;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ProcessCpuTest {
+
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void aPassOfAFifthOfASecondOfCpuGetsAFigureOnLinux() {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "no /proc/self/task on this system");
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        ProcessCpu.Reading before = ProcessCpu.read();
+        long end = threads.getCurrentThreadCpuTime() + 200 * MS;
+        long spins = 0;
+        while (threads.getCurrentThreadCpuTime() < end) {
+            spins++;
+        }
+        Cpu cpu = ProcessCpu.between(before, ProcessCpu.read(), 4);
+
+        // the tick clock alone gives no figure under 1 s; the threads' exact sum does: the spinning
+        // thread's 200 ms and a little of the JVM's own threads'
+        assertThat(spins).isPositive();
+        assertThat(cpu).isNotNull();
+        assertThat(cpu.ops()).isEqualTo(4);
+        assertThat(cpu.nanos()).isBetween(200 * MS, 400 * MS);
+        assertThat(cpu.nanosPerOp()).isEqualTo(cpu.nanos() / 4.0);
+    }
+
+    @Test
+    void theExactSumIsTakenWhenTheTickClockAgreesWithinItsTicks() {
+        ProcessCpu.Reading before = new ProcessCpu.Reading(1_000 * MS, Map.of("1", 500 * MS, "2", 100 * MS));
+        ProcessCpu.Reading after = new ProcessCpu.Reading(1_150 * MS,
+                Map.of("1", 600 * MS + 123_456, "2", 130 * MS, "3", 27 * MS)); // thread 3 started in the pass
+
+        assertThat(ProcessCpu.used(before, after)).isEqualTo(157 * MS + 123_456);
+    }
+
+    @Test
+    void aThreadThatWorkedAndEndedLeavesOnlyTheTickClockWhichNeedsASecond() {
+        ProcessCpu.Reading before = new ProcessCpu.Reading(0, Map.of("1", 0L, "2", 0L));
+        // thread 2 ran 400 ms and ended: the exact sum misses it, the tick clock does not
+        ProcessCpu.Reading shortAfter = new ProcessCpu.Reading(500 * MS, Map.of("1", 100 * MS));
+        ProcessCpu.Reading longAfter = new ProcessCpu.Reading(1_500 * MS, Map.of("1", 1_100 * MS));
+
+        assertThat(ProcessCpu.used(before, shortAfter)).isEqualTo(-1);
+        assertThat(ProcessCpu.used(before, longAfter)).isEqualTo(1_500 * MS);
+    }
+
+    @Test
+    void withoutProcTheTickClockAloneDecidesAndTooLittleOfItIsNoFigure() {
+        assertThat(ProcessCpu.used(new ProcessCpu.Reading(0, null), new ProcessCpu.Reading(990 * MS, null)))
+                .isEqualTo(-1);
+        assertThat(ProcessCpu.used(new ProcessCpu.Reading(0, null), new ProcessCpu.Reading(1_010 * MS, null)))
+                .isEqualTo(1_010 * MS);
+        assertThat(ProcessCpu.between(new ProcessCpu.Reading(-1, null), new ProcessCpu.Reading(-1, null), 10))
+                .isNull();
+    }
+
+    @Test
+    void tooLittleExactTimeIsNoFigureEither() {
+        ProcessCpu.Reading before = new ProcessCpu.Reading(0, Map.of("1", 0L));
+        ProcessCpu.Reading after = new ProcessCpu.Reading(50 * MS, Map.of("1", 55 * MS));
+
+        assertThat(ProcessCpu.used(before, after)).isEqualTo(-1);
+    }
+}
