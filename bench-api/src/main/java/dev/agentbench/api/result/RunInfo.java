@@ -27,6 +27,9 @@ import java.util.Objects;
  *     empty in results written before versions were recorded
  * @param sharding in a shard's run ({@code run --shard K/N}), which part of the whole plan it measured;
  *     in a run merged from shards, every part and the machine that ran it; {@code null} otherwise
+ * @param mockServe the mock's own time per request over the run's forks; {@code null} while running,
+ *     when no fork recorded it (a dry run, only targets that make no requests) and in results written
+ *     before it was recorded
  */
 public record RunInfo(
         int format,
@@ -41,7 +44,8 @@ public record RunInfo(
         List<String> notes,
         MockWarmup mockWarmup,
         List<TargetInfo> targets,
-        Sharding sharding) {
+        Sharding sharding,
+        MockServeTime mockServe) {
 
     public RunInfo {
         if (format == 0) {
@@ -59,6 +63,14 @@ public record RunInfo(
         environment = environment == null ? Map.of() : Map.copyOf(environment);
         notes = notes == null ? List.of() : List.copyOf(notes);
         targets = targets == null ? List.of() : List.copyOf(targets);
+    }
+
+    /** A record without the mock's own time. */
+    public RunInfo(int format, String runId, RunStatus status, String startedAt, String endedAt, List<String> arguments,
+            Map<String, String> settings, List<PlannedCell> cells, Map<String, String> environment, List<String> notes,
+            MockWarmup mockWarmup, List<TargetInfo> targets, Sharding sharding) {
+        this(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes, mockWarmup,
+                targets, sharding, null);
     }
 
     /** A record of a run that was not sharded. */
@@ -86,7 +98,7 @@ public record RunInfo(
     /** This record, ended with {@code status} at {@code endedAt}. */
     public RunInfo ended(RunStatus status, String endedAt) {
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                mockWarmup, targets, sharding);
+                mockWarmup, targets, sharding, mockServe);
     }
 
     /** This record with {@code note} added to its notes. */
@@ -94,13 +106,13 @@ public record RunInfo(
         List<String> more = new java.util.ArrayList<>(notes);
         more.add(note);
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, more,
-                mockWarmup, targets, sharding);
+                mockWarmup, targets, sharding, mockServe);
     }
 
     /** This record with its targets. */
     public RunInfo withTargets(List<TargetInfo> planned) {
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                mockWarmup, planned, sharding);
+                mockWarmup, planned, sharding, mockServe);
     }
 
     /** The version recorded for target {@code name}; empty when the run recorded none. */
@@ -111,12 +123,18 @@ public record RunInfo(
     /** This record with the mock's warm-up. */
     public RunInfo withMockWarmup(MockWarmup warmup) {
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                warmup, targets, sharding);
+                warmup, targets, sharding, mockServe);
+    }
+
+    /** This record with the mock's own time per request over the run. */
+    public RunInfo withMockServe(MockServeTime serve) {
+        return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
+                mockWarmup, targets, sharding, serve);
     }
 
     /** This record with its sharding. */
     public RunInfo withSharding(Sharding split) {
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                mockWarmup, targets, split);
+                mockWarmup, targets, split, mockServe);
     }
 }
