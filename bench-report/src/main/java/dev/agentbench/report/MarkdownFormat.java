@@ -32,7 +32,7 @@ public final class MarkdownFormat implements ReportFormat {
         StringBuilder out = new StringBuilder();
         RunInfo info = run.info();
         out.append("# agentbench report: ").append(text(info.runId())).append("\n\n");
-        header(out, run);
+        header(out, run, options);
         machines(out, run.info());
         List<String> targets = run.targets(options.baseline());
         Map<String, Map<String, CellResult>> rows = Sections.rows(run);
@@ -43,7 +43,7 @@ public final class MarkdownFormat implements ReportFormat {
         }
         for (Sections.Section section : Sections.of(targets, rows, new Intervals())) {
             out.append("### ").append(section.title()).append("\n\n").append(section.intro()).append("\n\n")
-                    .append(escape(ComparisonTable.markdown(targets, section.rows()))).append('\n');
+                    .append(ComparisonTable.markdown(targets, section.rows(), MarkdownFormat::escape)).append('\n');
             if (section.id().equals("time") && Sections.anyDrifted(run)) {
                 out.append(Sections.DRIFT_NOTE).append("\n\n");
             }
@@ -73,7 +73,7 @@ public final class MarkdownFormat implements ReportFormat {
         out.append('\n');
     }
 
-    private static void header(StringBuilder out, RunData run) {
+    private static void header(StringBuilder out, RunData run, ReportOptions options) {
         RunInfo info = run.info();
         Map<String, String> env = info.environment();
         out.append("| | |\n|---|---|\n");
@@ -93,6 +93,11 @@ public final class MarkdownFormat implements ReportFormat {
         String mock = RunHeader.mockWarmup(info);
         if (mock != null) {
             row(out, "Mock warm-up", text(mock));
+        }
+        List<String> baseline = run.targets(options.baseline());
+        String floor = baseline.isEmpty() ? null : RunHeader.floor(run, baseline.get(0));
+        if (floor != null) {
+            row(out, "Floor", text(floor));
         }
         String versions = RunHeader.versions(info);
         if (versions != null) {
