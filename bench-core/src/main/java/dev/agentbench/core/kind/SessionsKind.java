@@ -54,13 +54,21 @@ final class SessionsKind extends CellKind {
         return List.copyOf(figures);
     }
 
-    /** The parent's side: the mock's own time per request over the fork, as the mock timed it. */
+    /**
+     * The parent's side: the mock's own time per request over the fork, as the mock timed it. These
+     * figures only describe the floor, so a mock that cannot tell (one that does not serve the
+     * script's counters) leaves the fork without them rather than failing it.
+     */
     @Override
-    public CellResult afterFork(CellResult fork, ParentFork context) throws java.io.IOException {
+    public CellResult afterFork(CellResult fork, ParentFork context) {
         if (fork.status() != dev.agentbench.api.result.CellStatus.OK || fork.forksOrSelf().size() != 1) {
             return fork;
         }
-        return MockServe.withFigures(fork, context.mock().load(context.scriptName()), context.script());
+        try {
+            return MockServe.withFigures(fork, context.mock().load(context.scriptName()), context.script());
+        } catch (java.io.IOException e) {
+            return fork;
+        }
     }
 
     @Override
