@@ -44,7 +44,7 @@ class HtmlFormatTest {
         assertThat(html.indexOf(">turn1_c8</th>", time)).isLessThan(html.indexOf(">tools_c8</th>", time));
         assertThat(html.indexOf(">tools_c8</th>", time)).isLessThan(html.indexOf(">my_custom</th>", time));
         assertThat(html).contains("<th scope=\"col\" class=\"ratio\">llmagent ÷ raw</th>",
-                "<td class=\"ratio\" data-v=\"8.709981167608285\">8.71×</td>");
+                "<td class=\"ratio\" data-v=\"8.709981167608285\">8.71×<br><span class=\"oh\">+1638 µs</span></td>");
     }
 
     @Test
