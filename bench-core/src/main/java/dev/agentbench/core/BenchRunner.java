@@ -200,10 +200,11 @@ public final class BenchRunner {
                 RunInfo end = interruptedInfo != null ? interruptedInfo : info.ended(RunStatus.INTERRUPTED, now());
                 return new RunSummary(runDir, end, snapshot(INTERRUPTED_CELL));
             }
-            RunInfo completed = stopped == null ? info.ended(RunStatus.COMPLETED, now())
-                    : info.withNote(stopped).ended(RunStatus.STOPPED, now());
-            ResultsJson.write(layout.runJson(), completed);
             List<CellResult> all = snapshot("The run ended before this cell ran");
+            RunInfo served = info.withMockServe(dev.agentbench.core.kind.MockServe.ofRun(all));
+            RunInfo completed = stopped == null ? served.ended(RunStatus.COMPLETED, now())
+                    : served.withNote(stopped).ended(RunStatus.STOPPED, now());
+            ResultsJson.write(layout.runJson(), completed);
             listener.runFinished(runDir, completed, all);
             return new RunSummary(runDir, completed, all);
         }

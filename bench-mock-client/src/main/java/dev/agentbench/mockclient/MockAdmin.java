@@ -104,10 +104,16 @@ public final class MockAdmin {
      * @param lateMaxMicros how much later than asked the latest hold ended
      * @param lateP99Micros the 99th percentile of how much later than asked the holds ended
      * @param lateTotalMicros how much later than asked the holds ended, summed
+     * @param served replies the mock wrote in full and timed
+     * @param serveMedianNanos the median of the mock's own time per reply served: from the request's
+     *     last byte read to the reply's last byte written, the script's waits left out
+     * @param serveP99Nanos the 99th percentile of that time
+     * @param serveTotalNanos that time summed over the replies served
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record MockLoad(long requests, long inFlight, long maxInFlight, long holds, long heldNanos,
-            long lateMaxMicros, long lateP99Micros, long lateTotalMicros) {
+            long lateMaxMicros, long lateP99Micros, long lateTotalMicros, long served, long serveMedianNanos,
+            long serveP99Nanos, long serveTotalNanos) {
 
         /** The model's time in one request, as the mock scheduled it: its holds over its requests. */
         public double heldNanosPerRequest() {

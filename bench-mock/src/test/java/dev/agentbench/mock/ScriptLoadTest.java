@@ -223,7 +223,8 @@ class ScriptLoadTest {
         List<String> fields = new ArrayList<>();
         load.fieldNames().forEachRemaining(fields::add);
         assertThat(fields).containsExactly("requests", "inFlight", "maxInFlight", "holds", "heldNanos",
-                "lateMaxMicros", "lateP99Micros", "lateTotalMicros");
+                "lateMaxMicros", "lateP99Micros", "lateTotalMicros", "served", "serveMedianNanos", "serveP99Nanos",
+                "serveTotalNanos");
         load.forEach(value -> assertThat(value.isIntegralNumber()).as(response.body()).isTrue());
         assertThat(load.path("requests").asLong()).isEqualTo(1);
         assertThat(load.path("inFlight").asLong()).isZero();
@@ -236,8 +237,9 @@ class ScriptLoadTest {
         String body = new ObjectMapper().writeValueAsString(TestScripts.fault(script, Fault.delay(5)));
         assertThat(send("PUT", mock.baseUrl() + "/admin/scripts/" + script, body).statusCode()).isEqualTo(204);
         assertThat(json(get(loadUrl).body()).toString()).isEqualTo("{\"requests\":0,\"inFlight\":0,\"maxInFlight\":0,"
-                + "\"holds\":0,\"heldNanos\":0,\"lateMaxMicros\":0,\"lateP99Micros\":0,\"lateTotalMicros\":0}");
-        assertThat(mock.load(script)).isEqualTo(new ScriptLoad(0, 0, 0, 0, 0, 0, 0, 0));
+                + "\"holds\":0,\"heldNanos\":0,\"lateMaxMicros\":0,\"lateP99Micros\":0,\"lateTotalMicros\":0,"
+                + "\"served\":0,\"serveMedianNanos\":0,\"serveP99Nanos\":0,\"serveTotalNanos\":0}");
+        assertThat(mock.load(script)).isEqualTo(new ScriptLoad(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
 
         HttpResponse<String> unknown = get(mock.baseUrl() + "/admin/scripts/nobody/load");
         assertThat(unknown.statusCode()).isEqualTo(404);

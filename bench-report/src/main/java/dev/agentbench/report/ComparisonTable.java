@@ -34,6 +34,14 @@ final class ComparisonTable {
         default String ratioText(CellResult cell, CellResult base, double ratio) {
             return Units.ratio(ratio);
         }
+
+        /**
+         * What {@code cell} adds to {@code base} in time, both OK with a value, shown under the ratio:
+         * {@code +41.2 µs [+35.0, +47.9]}; {@code null} for a figure that is no time per operation.
+         */
+        default String overheadText(CellResult cell, CellResult base) {
+            return null;
+        }
     }
 
     /**
@@ -52,8 +60,11 @@ final class ComparisonTable {
      *     there is none); {@code null} for a cell that is not OK or not run
      * @param value what the text shows as a number, for sorting; {@code NaN} when none
      * @param title what the entry says on hovering it; {@code null} for nothing
+     * @param overhead under a ratio of times, the target's difference from the baseline ({@link
+     *     Figure#overheadText}); {@code null} for none
      */
-    record Entry(String target, CellResult cell, String text, double value, boolean ratio, String title) {
+    record Entry(String target, CellResult cell, String text, double value, boolean ratio, String title,
+            String overhead) {
 
         /** Whether the cell did not run to OK: then its status (or "not run") stands in for a figure. */
         boolean notOk() {
@@ -101,8 +112,11 @@ final class ComparisonTable {
         return List.copyOf(result);
     }
 
-    /** The rows as a markdown table; an empty string when there are none. */
-    static String markdown(List<String> targets, List<Row> rows) {
+    /**
+     * The rows as a markdown table, every text from the run passed through {@code escape}, an
+     * overhead on a line of its own under its ratio ({@code <br>}); an empty string when there are none.
+     */
+    static String markdown(List<String> targets, List<Row> rows, java.util.function.UnaryOperator<String> escape) {
         if (rows.isEmpty()) {
             return "";
         }
@@ -110,20 +124,21 @@ final class ComparisonTable {
         StringBuilder out = new StringBuilder("| Benchmark |");
         StringBuilder rule = new StringBuilder("|---|");
         for (String target : targets) {
-            out.append(' ').append(target).append(" |");
+            out.append(' ').append(escape.apply(target)).append(" |");
             rule.append("---:|");
             if (!target.equals(baseline)) {
-                out.append(' ').append(target).append(" ÷ ").append(baseline).append(" |");
+                out.append(' ').append(escape.apply(target)).append(" ÷ ").append(escape.apply(baseline)).append(" |");
                 rule.append("---:|");
             }
         }
         out.append('\n').append(rule).append('\n');
         for (Row row : rows) {
-            out.append("| ").append(row.name()).append(" |");
+            out.append("| ").append(escape.apply(row.name())).append(" |");
             for (Entry entry : row.entries()) {
                 String text;
                 if (!entry.notOk()) {
-                    text = entry.text();
+                    text = escape.apply(entry.text())
+                            + (entry.overhead() == null ? "" : "<br>" + escape.apply(entry.overhead()));
                 } else if (entry.cell() == null) {
                     text = "not run";
                 } else {
@@ -138,27 +153,34 @@ final class ComparisonTable {
 
     private static Entry entry(String target, CellResult cell, Figure figure, RowContext row) {
         if (cell == null || cell.status() != CellStatus.OK) {
-            return new Entry(target, cell, null, Double.NaN, false, null);
+            return new Entry(target, cell, null, Double.NaN, false, null, null);
         }
         String text = figure.text(cell, row);
         return new Entry(target, cell, text == null ? "–" : text, figure.value(cell), false,
-                text == null ? null : figure.title(cell));
+                text == null ? null : figure.title(cell), null);
     }
 
     private static Entry ratio(String target, CellResult cell, CellResult base, Figure figure) {
         if (cell == null || base == null || cell.status() != CellStatus.OK || base.status() != CellStatus.OK) {
-            return new Entry(target, cell, "–", Double.NaN, true, null);
+            return new Entry(target, cell, "–", Double.NaN, true, null, null);
         }
         double value = figure.value(cell);
         double baseValue = figure.value(base);
         if (Double.isNaN(value) || Double.isNaN(baseValue) || baseValue <= 0) {
-            return new Entry(target, cell, "–", Double.NaN, true, null);
+            return new Entry(target, cell, "–", Double.NaN, true, null, null);
         }
-        return new Entry(target, cell, figure.ratioText(cell, base, value / baseValue), value / baseValue, true, null);
+        return new Entry(target, cell, figure.ratioText(cell, base, value / baseValue), value / baseValue, true, null,
+                figure.overheadText(cell, base));
     }
 
     /** A figure read from one number of the cell, shown with {@code format}. */
     static Figure of(ToDoubleFunction<CellResult> value, BiFunction<Double, RowContext, String> format) {
+        return of(value, format, (cell, base) -> null);
+    }
+
+    /** A figure read from one number of the cell, shown with {@code format}, its overhead with {@code overhead}. */
+    static Figure of(ToDoubleFunction<CellResult> value, BiFunction<Double, RowContext, String> format,
+            BiFunction<CellResult, CellResult, String> overhead) {
         return new Figure() {
             @Override
             public String text(CellResult cell, RowContext row) {
@@ -169,6 +191,11 @@ final class ComparisonTable {
             @Override
             public double value(CellResult cell) {
                 return value.applyAsDouble(cell);
+            }
+
+            @Override
+            public String overheadText(CellResult cell, CellResult base) {
+                return overhead.apply(cell, base);
             }
         };
     }

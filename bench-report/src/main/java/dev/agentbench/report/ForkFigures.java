@@ -65,6 +65,11 @@ final class ForkFigures {
                 Optional<Estimate> estimate = intervals.ratio(cell, base);
                 return Units.ratio(ratio) + estimate.map(e -> " " + bounds(e.low(), e.high())).orElse("");
             }
+
+            @Override
+            public String overheadText(CellResult cell, CellResult base) {
+                return intervals.timeOverhead(cell, base).map(Units::overhead).orElse(null);
+            }
         };
     }
 
@@ -84,10 +89,16 @@ final class ForkFigures {
         return bounds(low, high);
     }
 
-    /** Process CPU time per operation: the median of the forks'. */
-    static final ComparisonTable.Figure CPU = ComparisonTable.of(
-            cell -> cell.cpu() == null ? Double.NaN : cell.cpu().nanosPerOp(),
-            (nanos, row) -> Units.time(nanos));
+    /**
+     * Process CPU time per operation: the median of the forks'; under its ratio, the difference from
+     * the baseline's with its interval over the forks (Welch's t, at least two forks a side).
+     */
+    static ComparisonTable.Figure cpu(Intervals intervals) {
+        return ComparisonTable.of(
+                cell -> cell.cpu() == null ? Double.NaN : cell.cpu().nanosPerOp(),
+                (nanos, row) -> Units.time(nanos),
+                (cell, base) -> intervals.cpuOverhead(cell, base).map(Units::overhead).orElse(null));
+    }
 
     /**
      * Time to steady state, the median over the forks that warmed up, and how many were steady:

@@ -48,6 +48,7 @@ final class HtmlAssets {
             table.cmp thead th{background:var(--soft);font-weight:600;vertical-align:bottom}
             table.cmp tbody tr:hover{background:#f3f7fb}
             table.cmp .ratio{color:var(--muted)}
+            table.cmp .ratio .oh{color:var(--fg);white-space:nowrap}
             #load table.cmp td{white-space:normal;min-width:12em}
             .figure-charts{margin-top:14px}
             table.cmp .st a{text-decoration:none}

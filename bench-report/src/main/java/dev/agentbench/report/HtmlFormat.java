@@ -120,6 +120,10 @@ public final class HtmlFormat implements ReportFormat {
         for (String restart : RunHeader.mockRestarts(info)) {
             fact(out, "Mock died", Html.text(restart));
         }
+        String floor = targets.isEmpty() ? null : RunHeader.floor(run, targets.get(0));
+        if (floor != null) {
+            fact(out, "Floor", Html.text(floor));
+        }
         fact(out, "Targets", legend(targets) + (targets.isEmpty() ? ""
                 : " <span class=\"sub\">(baseline <code>" + Html.text(targets.get(0)) + "</code>)</span>"));
         String versions = RunHeader.versions(info);
@@ -260,7 +264,9 @@ public final class HtmlFormat implements ReportFormat {
 
     private static String cell(ComparisonTable.Entry entry, Map<CellResult, String> anchors) {
         if (entry.ratio()) {
-            return "<td class=\"ratio\" data-v=\"" + Html.sortKey(entry.value()) + "\">" + Html.text(entry.text()) + "</td>";
+            return "<td class=\"ratio\" data-v=\"" + Html.sortKey(entry.value()) + "\">" + Html.text(entry.text())
+                    + (entry.overhead() == null ? "" : "<br><span class=\"oh\">" + Html.text(entry.overhead()) + "</span>")
+                    + "</td>";
         }
         if (entry.cell() == null) {
             return "<td class=\"notrun\" data-v=\"\" title=\"" + Html.text(entry.target())

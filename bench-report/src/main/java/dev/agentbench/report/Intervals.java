@@ -44,6 +44,53 @@ final class Intervals {
         return Optional.of(holding(headline(cell, samples.get()) / headline(base, baseSamples.get()), ratio));
     }
 
+    /**
+     * {@code cell}'s median time less {@code base}'s, in nanoseconds, with its interval (the same
+     * resampling as {@link #ratio}); the difference alone when either has no interval; empty when
+     * either has no time.
+     */
+    Optional<Estimate> timeOverhead(CellResult cell, CellResult base) {
+        if (cell.status() != CellStatus.OK || base.status() != CellStatus.OK || cell.time() == null
+                || base.time() == null) {
+            return Optional.empty();
+        }
+        Optional<ForkSamples> samples = forks(cell);
+        Optional<ForkSamples> baseSamples = forks(base);
+        if (samples.isEmpty() || baseSamples.isEmpty()) {
+            double shown = cell.time().median() - base.time().median();
+            return Optional.of(new Estimate(shown, shown, shown));
+        }
+        Estimate difference = ForkIntervals.difference(baseSamples.get(), samples.get(), CONFIDENCE);
+        return Optional.of(holding(headline(cell, samples.get()) - headline(base, baseSamples.get()), difference));
+    }
+
+    /**
+     * {@code cell}'s CPU time per operation less {@code base}'s, in nanoseconds: with its interval
+     * between JVMs when each has at least two forks that measured it (one value a fork: Welch's t over
+     * them), the difference alone when a side has one; empty when either has no CPU time.
+     */
+    Optional<Estimate> cpuOverhead(CellResult cell, CellResult base) {
+        if (cell.status() != CellStatus.OK || base.status() != CellStatus.OK || cell.cpu() == null
+                || base.cpu() == null) {
+            return Optional.empty();
+        }
+        double shown = cell.cpu().nanosPerOp() - base.cpu().nanosPerOp();
+        double[] values = cpuPerFork(cell);
+        double[] baseValues = cpuPerFork(base);
+        if (values.length < 2 || baseValues.length < 2) {
+            return Optional.of(new Estimate(shown, shown, shown));
+        }
+        Estimate difference = ForkIntervals.difference(ForkSamples.ofValues(baseValues, baseValues.length),
+                ForkSamples.ofValues(values, values.length), CONFIDENCE);
+        return Optional.of(holding(shown, difference));
+    }
+
+    /** Each fork's CPU time per operation, of the forks that have a positive one. */
+    private static double[] cpuPerFork(CellResult cell) {
+        return cell.forksOrSelf().stream().filter(fork -> fork.cpu() != null && fork.cpu().nanosPerOp() > 0
+                && !Double.isInfinite(fork.cpu().nanosPerOp())).mapToDouble(fork -> fork.cpu().nanosPerOp()).toArray();
+    }
+
     private Optional<ForkSamples> forks(CellResult cell) {
         return forks.computeIfAbsent(cell, key -> {
             if (key.status() != CellStatus.OK || key.time() == null) {

@@ -43,7 +43,7 @@ public final class MarkdownFormat implements ReportFormat {
         }
         for (Sections.Section section : Sections.of(targets, rows, new Intervals())) {
             out.append("### ").append(section.title()).append("\n\n").append(section.intro()).append("\n\n")
-                    .append(escape(ComparisonTable.markdown(targets, section.rows()))).append('\n');
+                    .append(ComparisonTable.markdown(targets, section.rows(), MarkdownFormat::escape)).append('\n');
             if (section.id().equals("time") && Sections.anyDrifted(run)) {
                 out.append(Sections.DRIFT_NOTE).append("\n\n");
             }
@@ -96,6 +96,10 @@ public final class MarkdownFormat implements ReportFormat {
         }
         for (String restart : RunHeader.mockRestarts(info)) {
             row(out, "Mock died", text(restart));
+        }
+        String floor = targets.isEmpty() ? null : RunHeader.floor(run, targets.get(0));
+        if (floor != null) {
+            row(out, "Floor", text(floor));
         }
         String versions = RunHeader.versions(info);
         if (versions != null) {

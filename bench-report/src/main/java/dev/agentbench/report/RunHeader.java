@@ -198,6 +198,51 @@ final class RunHeader {
         return lines;
     }
 
+    /** The figure of a fork that measured the mock's own time per request (the sessions kind's). */
+    static final String MOCK_MICROS = "mockMicrosPerRequest";
+    /** The figure of the requests one iteration makes, beside it. */
+    static final String MOCK_REQUESTS = "mockRequestsPerIteration";
+    /** The row whose floor the header splits up first, when the run has it. */
+    static final String FLOOR_ROW = "turn1";
+
+    /**
+     * Where the baseline's time per operation goes, in one row: {@code turn1: raw's 176 µs = harness
+     * 0.19 µs (noop's time per operation) + mock 10.3 µs (its own time per request × 1 request) +
+     * loopback and client 165.5 µs (the rest)}. The row is {@code turn1}, else the first row whose
+     * baseline cell has the mock's figures; the harness is unknown without a {@code noop} cell. {@code
+     * null} when no row has what it takes.
+     */
+    static String floor(RunData run, String baseline) {
+        Map<String, Map<String, CellResult>> rows = Sections.rows(run);
+        Map.Entry<String, Map<String, CellResult>> chosen = null;
+        for (Map.Entry<String, Map<String, CellResult>> row : rows.entrySet()) {
+            CellResult base = row.getValue().get(baseline);
+            if (base != null && base.status() == CellStatus.OK && base.time() != null
+                    && base.figure(MOCK_MICROS) != null && base.figure(MOCK_REQUESTS) != null
+                    && (chosen == null || row.getKey().equals(FLOOR_ROW))) {
+                chosen = row;
+            }
+        }
+        if (chosen == null) {
+            return null;
+        }
+        CellResult base = chosen.getValue().get(baseline);
+        double total = base.time().median();
+        double requests = base.figure(MOCK_REQUESTS).value();
+        double mock = base.figure(MOCK_MICROS).value() * 1_000 * requests;
+        CellResult noop = chosen.getValue().get(Sections.FLOOR);
+        boolean harnessKnown = noop != null && noop.status() == CellStatus.OK && noop.time() != null
+                && !noop.target().equals(baseline);
+        double harness = harnessKnown ? noop.time().median() : 0;
+        String requestWord = String.format(Locale.ROOT, requests == Math.rint(requests) ? "%.0f" : "%.1f", requests)
+                + (requests == 1 ? " request" : " requests");
+        return chosen.getKey() + ": " + baseline + "'s " + Units.time(total) + " = harness "
+                + (harnessKnown ? Units.time(harness) + " (" + Sections.FLOOR + "'s time per operation)"
+                        : "unknown (no " + Sections.FLOOR + " cell)")
+                + " + mock " + Units.time(mock) + " (its own time per request × " + requestWord + ")"
+                + " + loopback and client " + Units.time(total - harness - mock) + " (the rest)";
+    }
+
     static String join(String... parts) {
         List<String> present = new ArrayList<>();
         for (String part : parts) {

@@ -62,15 +62,19 @@ final class Sections {
                         + "95% interval in brackets: Student's t over the forks' medians (the spread between JVMs), "
                         + "or a bootstrap of forks then samples where that is wider. With few forks it is wide: "
                         + "three JVMs cannot pin a median down much closer than they spread." + (targets.size() > 1
-                        ? " Each other target also as a ratio to `" + baseline + "`, with the ratio's 95% interval."
+                        ? " Each other target also as a ratio to `" + baseline + "`, with the ratio's 95% interval, and "
+                        + "under it the target's overhead: its median less `" + baseline + "`'s in µs, with its 95% "
+                        + "interval from the same resampling (negative when the target is faster than the baseline)."
                         : "") + " Hover a figure in `report.html` for its p95 and its forks' medians; `summary.json` has every "
                         + "statistic.",
                 ComparisonTable.rows(targets, rows, ForkFigures.time(intervals), Sections::context, true));
         add(sections, "cpu", "CPU time per iteration", "Process CPU time over the timed pass (every thread: the "
                         + "target's, the JIT's, the GC's) ÷ iterations, the median over forks; at concurrency N an "
                         + "iteration is N sessions. It barely moves with the machine's other load, and it is what a "
-                        + "service pays in cores." + ratioNote,
-                ComparisonTable.rows(targets, rows, ForkFigures.CPU, Sections::context, false));
+                        + "service pays in cores." + (targets.size() > 1 ? ratioNote + " Under the ratio, the "
+                        + "overhead: CPU time less `" + baseline + "`'s in µs, its 95% interval Welch's t over the "
+                        + "forks (one figure a fork; none with a single fork a side)." : ""),
+                ComparisonTable.rows(targets, rows, ForkFigures.cpu(intervals), Sections::context, false));
         add(sections, "warmup", "Warm-up", "Time to steady state: how long a fork warmed up until a trend test "
                         + "found its window medians settled, the median over forks, then how many forks were steady. "
                         + "A fork that reached the warm-up cap is `capped` and never steady; a fork whose series "

@@ -29,7 +29,9 @@ import java.util.TreeMap;
  * before), and per fork its {@code figures} by name and value; a LOAD cell's figures are among them,
  * and {@code load} is gone; and, for the run, {@code fromSummary} (the {@code target/name} of the cells
  * read from an earlier {@code summary.json} because their result files were gone: no samples, and
- * intervals from the forks' medians alone) with its {@code note}, both only when there are such cells.
+ * intervals from the forks' medians alone) with its {@code note}, both only when there are such cells;
+ * later, the run's {@code mockServe} (the mock's own time per request) and, per cell, its {@code overhead} over the baseline in nanoseconds (time and CPU per operation,
+ * each with its interval; {@code null} for the baseline's own cells).
  */
 public final class SummaryJsonFormat implements ReportFormat {
 
@@ -66,11 +68,19 @@ public final class SummaryJsonFormat implements ReportFormat {
         }
         root.set("mockWarmup", RunData.MAPPER.valueToTree(info.mockWarmup()));
         root.set("sharding", RunData.MAPPER.valueToTree(info.sharding()));
+        root.set("mockServe", RunData.MAPPER.valueToTree(info.mockServe()));
         if (!run.fromSummary().isEmpty()) {
             root.put("note", run.fromSummaryNote());
             root.set("fromSummary", RunData.MAPPER.valueToTree(run.fromSummary()));
         }
         Intervals intervals = new Intervals();
+        String baseline = run.targets(options.baseline()).isEmpty() ? null : run.targets(options.baseline()).get(0);
+        Map<String, CellResult> baseCells = new java.util.HashMap<>();
+        for (CellResult cell : run.cells()) {
+            if (cell.target().equals(baseline)) {
+                baseCells.put(cell.name(), cell);
+            }
+        }
         ArrayNode cells = root.putArray("cells");
         for (CellResult cell : run.cells()) {
             ObjectNode node = cells.addObject();
@@ -128,6 +138,7 @@ public final class SummaryJsonFormat implements ReportFormat {
                         .put("confidence", Intervals.CONFIDENCE);
             }
             node.set("cpu", RunData.MAPPER.valueToTree(cell.cpu()));
+            overhead(node, cell, baseCells.get(cell.name()), intervals);
             ArrayNode forks = node.putArray("forks");
             for (Fork fork : cell.forksOrSelf()) {
                 fork(forks.addObject(), fork);
@@ -143,6 +154,34 @@ public final class SummaryJsonFormat implements ReportFormat {
             return RunData.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("Cannot render summary.json", e);
+        }
+    }
+
+    /**
+     * The cell's {@code overhead} over the baseline's cell of the same name: {@code null} for the
+     * baseline's own cells and where either is not OK; else the baseline's name, the unit ({@code ns})
+     * and confidence, and {@code time} and {@code cpu} each as {@code {value, low, high}} (target less
+     * baseline, negative when the target is the faster; {@code low} and {@code high} equal to {@code
+     * value} where there is no interval) or {@code null} when a side has no such figure.
+     */
+    private static void overhead(ObjectNode node, CellResult cell, CellResult base, Intervals intervals) {
+        if (base == null || base == cell || base.status() != dev.agentbench.api.result.CellStatus.OK
+                || cell.status() != dev.agentbench.api.result.CellStatus.OK) {
+            node.putNull("overhead");
+            return;
+        }
+        ObjectNode overhead = node.putObject("overhead");
+        overhead.put("baseline", base.target()).put("unit", "ns").put("confidence", Intervals.CONFIDENCE);
+        estimate(overhead, "time", intervals.timeOverhead(cell, base));
+        estimate(overhead, "cpu", intervals.cpuOverhead(cell, base));
+    }
+
+    private static void estimate(ObjectNode node, String field, Optional<Estimate> estimate) {
+        if (estimate.isEmpty()) {
+            node.putNull(field);
+        } else {
+            node.putObject(field).put("value", estimate.get().value()).put("low", estimate.get().low())
+                    .put("high", estimate.get().high());
         }
     }
 

@@ -57,6 +57,29 @@ public final class Units {
         return String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
 
+    /**
+     * An overhead over the baseline in microseconds, signed, with its interval when it has one:
+     * {@code +41.2 µs [+35.0, +47.9]}, {@code −3.1 µs}; whole microseconds when a bound reaches 1,000 µs.
+     */
+    static String overhead(dev.agentbench.report.stats.Estimate nanos) {
+        boolean whole = Math.max(Math.abs(nanos.value()), Math.max(Math.abs(nanos.low()), Math.abs(nanos.high())))
+                >= 1_000_000;
+        String text = signedMicros(nanos.value(), whole) + " µs";
+        if (nanos.low() == nanos.value() && nanos.high() == nanos.value()) {
+            return text;
+        }
+        return text + " [" + signedMicros(nanos.low(), whole) + ", " + signedMicros(nanos.high(), whole) + "]";
+    }
+
+    private static String signedMicros(double nanos, boolean whole) {
+        double micros = nanos / 1_000;
+        String digits = String.format(Locale.ROOT, whole ? "%.0f" : "%.1f", Math.abs(micros));
+        if (digits.matches("[0.]+")) {
+            return "±" + digits;
+        }
+        return (micros < 0 ? "−" : "+") + digits;
+    }
+
     /** A ratio such as {@code 3.20×}. */
     static String ratio(double ratio) {
         return number(ratio) + "×";

@@ -44,7 +44,7 @@ class HtmlFormatTest {
         assertThat(html.indexOf(">turn1_c8</th>", time)).isLessThan(html.indexOf(">tools_c8</th>", time));
         assertThat(html.indexOf(">tools_c8</th>", time)).isLessThan(html.indexOf(">my_custom</th>", time));
         assertThat(html).contains("<th scope=\"col\" class=\"ratio\">llmagent ÷ raw</th>",
-                "<td class=\"ratio\" data-v=\"8.709981167608285\">8.71×</td>");
+                "<td class=\"ratio\" data-v=\"8.709981167608285\">8.71×<br><span class=\"oh\">+1638 µs</span></td>");
     }
 
     @Test
@@ -74,7 +74,8 @@ class HtmlFormatTest {
     void aTimeShowsItsIntervalAndOnHoverItsP95AndItsForksMedians() throws Exception {
         assertThat(forks()).contains("<td data-v=\"305200.0\" title=\"p95 352 µs · 72 samples in 3 forks, whose medians "
                         + "are 297 µs, 305 µs, 333 µs\">305 µs [269–361] †</td>",
-                "<td class=\"ratio\" data-v=\"1.7545271629778671\">1.75× [1.56–2.00]</td>");
+                "<td class=\"ratio\" data-v=\"1.7545271629778671\">1.75× [1.56–2.00]<br><span class=\"oh\">+131.3 µs "
+                        + "[+92.8, +178.8]</span></td>");
     }
 
     @Test

@@ -29,6 +29,9 @@ import java.util.Objects;
  *     in a run merged from shards, every part and the machine that ran it; {@code null} otherwise
  * @param mockRestarts each time the mock died during the run and was replaced (or could not be), in
  *     order; empty when it never died, and in results written before restarts were recorded
+ * @param mockServe the mock's own time per request over the run's forks; {@code null} while running,
+ *     when no fork recorded it (a dry run, only targets that make no requests) and in results written
+ *     before it was recorded
  */
 public record RunInfo(
         int format,
@@ -44,7 +47,8 @@ public record RunInfo(
         MockWarmup mockWarmup,
         List<TargetInfo> targets,
         Sharding sharding,
-        List<MockRestart> mockRestarts) {
+        List<MockRestart> mockRestarts,
+        MockServeTime mockServe) {
 
     public RunInfo {
         if (format == 0) {
@@ -65,12 +69,12 @@ public record RunInfo(
         mockRestarts = mockRestarts == null ? List.of() : List.copyOf(mockRestarts);
     }
 
-    /** A record whose mock never had to be restarted. */
+    /** A record whose mock never had to be restarted and that has no mock time recorded. */
     public RunInfo(int format, String runId, RunStatus status, String startedAt, String endedAt, List<String> arguments,
             Map<String, String> settings, List<PlannedCell> cells, Map<String, String> environment, List<String> notes,
             MockWarmup mockWarmup, List<TargetInfo> targets, Sharding sharding) {
         this(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes, mockWarmup,
-                targets, sharding, List.of());
+                targets, sharding, List.of(), null);
     }
 
     /** A record of a run that was not sharded. */
@@ -98,7 +102,7 @@ public record RunInfo(
     /** This record, ended with {@code status} at {@code endedAt}. */
     public RunInfo ended(RunStatus status, String endedAt) {
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                mockWarmup, targets, sharding, mockRestarts);
+                mockWarmup, targets, sharding, mockRestarts, mockServe);
     }
 
     /** This record with {@code note} added to its notes. */
@@ -106,13 +110,13 @@ public record RunInfo(
         List<String> more = new java.util.ArrayList<>(notes);
         more.add(note);
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, more,
-                mockWarmup, targets, sharding, mockRestarts);
+                mockWarmup, targets, sharding, mockRestarts, mockServe);
     }
 
     /** This record with its targets. */
     public RunInfo withTargets(List<TargetInfo> planned) {
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                mockWarmup, planned, sharding, mockRestarts);
+                mockWarmup, planned, sharding, mockRestarts, mockServe);
     }
 
     /** The version recorded for target {@code name}; empty when the run recorded none. */
@@ -123,7 +127,7 @@ public record RunInfo(
     /** This record with the mock's warm-up. */
     public RunInfo withMockWarmup(MockWarmup warmup) {
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                warmup, targets, sharding, mockRestarts);
+                warmup, targets, sharding, mockRestarts, mockServe);
     }
 
     /** This record with {@code restart} added to its mock restarts. */
@@ -131,12 +135,18 @@ public record RunInfo(
         List<MockRestart> more = new java.util.ArrayList<>(mockRestarts);
         more.add(restart);
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                mockWarmup, targets, sharding, more);
+                mockWarmup, targets, sharding, more, mockServe);
+    }
+
+    /** This record with the mock's own time per request over the run. */
+    public RunInfo withMockServe(MockServeTime serve) {
+        return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
+                mockWarmup, targets, sharding, mockRestarts, serve);
     }
 
     /** This record with its sharding. */
     public RunInfo withSharding(Sharding split) {
         return new RunInfo(format, runId, status, startedAt, endedAt, arguments, settings, cells, environment, notes,
-                mockWarmup, targets, split, mockRestarts);
+                mockWarmup, targets, split, mockRestarts, mockServe);
     }
 }

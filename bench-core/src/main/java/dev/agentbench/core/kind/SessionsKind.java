@@ -1,6 +1,7 @@
 package dev.agentbench.core.kind;
 
 import dev.agentbench.api.BenchmarkKind;
+import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.Figure.Better;
 import dev.agentbench.api.result.Figure.Combine;
@@ -48,7 +49,26 @@ final class SessionsKind extends CellKind {
 
     @Override
     public List<Figure.Definition> figures() {
-        return List.of(SPEEDUP, GC_PER_1K, GC_MS_PER_1K);
+        List<Figure.Definition> figures = new java.util.ArrayList<>(List.of(SPEEDUP, GC_PER_1K, GC_MS_PER_1K));
+        figures.addAll(MockServe.FIGURES);
+        return List.copyOf(figures);
+    }
+
+    /**
+     * The parent's side: the mock's own time per request over the fork, as the mock timed it. These
+     * figures only describe the floor, so a mock that cannot tell (one that does not serve the
+     * script's counters) leaves the fork without them rather than failing it.
+     */
+    @Override
+    public CellResult afterFork(CellResult fork, ParentFork context) {
+        if (fork.status() != dev.agentbench.api.result.CellStatus.OK || fork.forksOrSelf().size() != 1) {
+            return fork;
+        }
+        try {
+            return MockServe.withFigures(fork, context.mock().load(context.scriptName()), context.script());
+        } catch (java.io.IOException e) {
+            return fork;
+        }
     }
 
     @Override

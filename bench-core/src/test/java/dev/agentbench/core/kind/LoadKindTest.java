@@ -48,7 +48,7 @@ class LoadKindTest {
     void figuresAreTheChildsTurnsLessTheModelsTimeAsTheMockHeldIt() {
         // 64 sessions, two calls of 200 ms per turn: the ideal is 160 turns/s
         CellResult fork = forkResult(144.0, 430.0, 520.0);
-        MockLoad mock = new MockLoad(2_000, 0, 64, 2_000, 2_000 * 200_000_000L, 2_100, 900, 2_000 * 500L);
+        MockLoad mock = new MockLoad(2_000, 0, 64, 2_000, 2_000 * 200_000_000L, 2_100, 900, 2_000 * 500L, 0, 0, 0, 0);
 
         CellResult withLoad = LoadKind.withFigures(fork, mock, SETTINGS, 2.0);
 
@@ -71,7 +71,7 @@ class LoadKindTest {
     @Test
     void aMockThatHeldLateSaysSoOnTheCell() {
         // 3 ms late on average on 200 ms holds: 1.5%, above the 1% the figures can bear
-        MockLoad late = new MockLoad(2_000, 0, 64, 2_000, 2_000 * 200_000_000L, 48_000, 12_500, 2_000 * 3_000L);
+        MockLoad late = new MockLoad(2_000, 0, 64, 2_000, 2_000 * 200_000_000L, 48_000, 12_500, 2_000 * 3_000L, 0, 0, 0, 0);
 
         CellResult withLoad = LoadKind.withFigures(forkResult(144.0, 430.0, 520.0), late, SETTINGS, 2.0);
 
@@ -79,14 +79,14 @@ class LoadKindTest {
                 .isEqualTo("the mock held replies 3.0 ms longer than asked on average (1.5% of the hold; 99th"
                         + " percentile 12.5 ms, at most 48.0 ms): efficiency reads up to that much low because of the"
                         + " mock, not the target");
-        MockLoad rareHiccup = new MockLoad(2_000, 0, 64, 2_000, 2_000 * 200_000_000L, 48_000, 12_500, 2_000 * 900L);
+        MockLoad rareHiccup = new MockLoad(2_000, 0, 64, 2_000, 2_000 * 200_000_000L, 48_000, 12_500, 2_000 * 900L, 0, 0, 0, 0);
         assertThat(LoadKind.withFigures(forkResult(144.0, 430.0, 520.0), rareHiccup, SETTINGS, 2.0).warnings())
                 .as("a late tail that costs the figures under 1% is no warning").isEmpty();
     }
 
     @Test
     void withoutLatencyThereIsNoIdeal() {
-        MockLoad none = new MockLoad(2_000, 0, 64, 0, 0, 0, 0, 0);
+        MockLoad none = new MockLoad(2_000, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
         java.util.Map<String, Double> load = LoadKind.withFigures(forkResult(3_000.0, 20.0, 30.0), none, SETTINGS, 2.0)
                 .figureValues();
@@ -123,7 +123,7 @@ class LoadKindTest {
     }
 
     private static Fork fork(int number, double turnsPerSecond, int inFlight) {
-        MockLoad mock = new MockLoad(2_000, 0, inFlight, 2_000, 2_000 * 200_000_000L, 2_100, 900, 2_000 * 500L);
+        MockLoad mock = new MockLoad(2_000, 0, inFlight, 2_000, 2_000 * 200_000_000L, 2_100, 900, 2_000 * 500L, 0, 0, 0, 0);
         return LoadKind.withFigures(forkResult(turnsPerSecond, 430, 520), mock, SETTINGS, 2.0).forks().get(0)
                 .renumbered(number);
     }

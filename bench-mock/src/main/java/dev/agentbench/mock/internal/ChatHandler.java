@@ -76,6 +76,10 @@ final class ChatHandler {
     }
 
     private void scriptChat(HttpServerResponse response, RenderedScript script, Buffer body, long start) {
+        // The mock's own work starts here, the whole request in hand: until its last byte arrives the
+        // mock waits on the client, and a client that writes headers and body apart would charge
+        // that gap to the mock.
+        long work = System.nanoTime();
         ChatRequest request = parse(response, body, false);
         if (request == null) {
             return;
@@ -86,13 +90,14 @@ final class ChatHandler {
             Errors.send(response, 500, script.describeEnd(request.turn(), request.step()), "script_ended");
             return;
         }
-        responder.send(response, step, request.stream(), request.includeUsage(), start, script.load());
+        responder.send(response, step, request.stream(), request.includeUsage(), start, work, script.load());
     }
 
     private void markerChat(HttpServerResponse response, Buffer body, long start) {
         ChatRequest request = parse(response, body, true);
         if (request != null) {
-            responder.send(response, marker.reply(request), request.stream(), request.includeUsage(), start, null);
+            responder.send(response, marker.reply(request), request.stream(), request.includeUsage(), start, start,
+                    null);
         }
     }
 

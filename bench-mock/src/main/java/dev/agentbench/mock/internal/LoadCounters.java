@@ -13,6 +13,10 @@ import org.HdrHistogram.AtomicHistogram;
  * 99th percentile from an HdrHistogram {@link AtomicHistogram}, which records without locking or
  * allocating).
  *
+ * <p>It also times the mock's own work on each reply it writes in full ({@link #served}): from the
+ * request's last byte read to the reply's last byte written, less every wait the script asked for,
+ * into a second histogram, in nanoseconds.
+ *
  * <p>It is its own response end handler: {@link #accept} counts a request in, and the response's
  * end handler, which Vert.x calls exactly once per response (when it ends, or when its connection
  * closes first), counts it out — so no path leaks a count and none allocates.
@@ -31,6 +35,22 @@ public final class LoadCounters implements Handler<Void> {
     private final LongAdder lateTotalNanos = new LongAdder();
     /** Microseconds of lateness, to within 1% (two significant digits); one hour and more count as one hour. */
     private final AtomicHistogram late = new AtomicHistogram(LATE_HIGHEST_MICROS, 2);
+
+    /** The longest serve time the histogram tells apart: ten seconds, in nanoseconds. */
+    static final long SERVE_HIGHEST_NANOS = 10_000_000_000L;
+
+    private final LongAdder served = new LongAdder();
+    private final LongAdder serveTotalNanos = new LongAdder();
+    /** Nanoseconds of the mock's own work per reply, to within 1%; ten seconds and more count as ten seconds. */
+    private final AtomicHistogram serve = new AtomicHistogram(SERVE_HIGHEST_NANOS, 2);
+
+    /** Records the mock's own work on one reply written in full: {@code nanos}, its waits left out. */
+    void served(long nanos) {
+        long work = Math.max(1, nanos);
+        served.increment();
+        serveTotalNanos.add(work);
+        serve.recordValue(Math.min(work, SERVE_HIGHEST_NANOS));
+    }
 
     /** Counts a request in; the caller makes this object the response's end handler. */
     void accept() {
@@ -75,6 +95,7 @@ public final class LoadCounters implements Handler<Void> {
         // The histogram answers with the highest value its bucket holds, which may pass the true
         // maximum; the percentile never does.
         return new ScriptLoad(requests.sum(), inFlight.get(), maxInFlight.get(), holds.sum(), heldNanos.sum(),
-                lateMaxMicros, Math.min(late.getValueAtPercentile(99), lateMaxMicros), lateTotalNanos.sum() / 1_000);
+                lateMaxMicros, Math.min(late.getValueAtPercentile(99), lateMaxMicros), lateTotalNanos.sum() / 1_000,
+                served.sum(), serve.getValueAtPercentile(50), serve.getValueAtPercentile(99), serveTotalNanos.sum());
     }
 }

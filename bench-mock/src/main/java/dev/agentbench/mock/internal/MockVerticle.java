@@ -200,7 +200,8 @@ public final class MockVerticle extends VerticleBase {
 
     /**
      * {@code {"requests":N,"inFlight":N,"maxInFlight":N,"holds":N,"heldNanos":N,"lateMaxMicros":N,
-     * "lateP99Micros":N,"lateTotalMicros":N}}: the fields of {@link ScriptLoad}, in its order.
+     * "lateP99Micros":N,"lateTotalMicros":N,"served":N,"serveMedianNanos":N,"serveP99Nanos":N,
+     * "serveTotalNanos":N}}: the fields of {@link ScriptLoad}, in its order.
      */
     static byte[] loadJson(ScriptLoad load) {
         return Json.bytes(g -> {
@@ -213,6 +214,10 @@ public final class MockVerticle extends VerticleBase {
             g.writeNumberField("lateMaxMicros", load.lateMaxMicros());
             g.writeNumberField("lateP99Micros", load.lateP99Micros());
             g.writeNumberField("lateTotalMicros", load.lateTotalMicros());
+            g.writeNumberField("served", load.served());
+            g.writeNumberField("serveMedianNanos", load.serveMedianNanos());
+            g.writeNumberField("serveP99Nanos", load.serveP99Nanos());
+            g.writeNumberField("serveTotalNanos", load.serveTotalNanos());
             g.writeEndObject();
         });
     }

@@ -29,29 +29,34 @@ final class Responder {
 
     /**
      * Sends {@code step} as the reply to a request that asked for {@code stream} and {@code usage};
-     * every hold (delay timer) is recorded in {@code load}, unless it is {@code null} (the marker).
+     * every hold (delay timer) is recorded in {@code load}, unless it is {@code null} (the marker), and
+     * so is the mock's own work on a reply it writes in full: from {@code workNanos} (the request's
+     * last byte read) to the reply's last byte written, each wait left out. A wait is left out by
+     * moving the work's start on by as long as the timer took to fire, lateness included: the
+     * scheduled wait is the script's, and a late timer is the event loop's, not the reply's work.
      */
     void send(HttpServerResponse response, RenderedStep step, boolean stream, boolean usage, long startNanos,
-            LoadCounters load) {
+            long workNanos, LoadCounters load) {
         metrics.countStep(step);
         if (step.delayMs > 0) {
             long delayMs = bounded(step.delayMs);
             long set = System.nanoTime();
             vertx.setTimer(delayMs, id -> {
+                long fired = System.nanoTime();
                 if (load != null) {
-                    load.held(delayMs, set);
+                    load.held(delayMs, set, fired);
                 }
                 if (!response.closed()) {
-                    begin(response, step, stream, usage, startNanos, load);
+                    begin(response, step, stream, usage, startNanos, workNanos + (fired - set), load);
                 }
             });
         } else {
-            begin(response, step, stream, usage, startNanos, load);
+            begin(response, step, stream, usage, startNanos, workNanos, load);
         }
     }
 
     private void begin(HttpServerResponse response, RenderedStep step, boolean stream, boolean usage, long start,
-            LoadCounters load) {
+            long work, LoadCounters load) {
         switch (step.kind) {
             case STATUS -> {
                 response.setStatusCode(step.status).putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON);
@@ -59,20 +64,28 @@ final class Responder {
                     response.putHeader(RETRY_AFTER, step.retryAfter);
                 }
                 response.end(step.errorBody);
+                served(load, work);
                 metrics.recordLatency(start);
             }
             case HANG -> hang(response, stream);
             default -> {
                 if (stream) {
-                    stream(response, step, usage, start, load);
+                    stream(response, step, usage, start, work, load);
                 } else {
-                    json(response, step, start);
+                    json(response, step, start, work, load);
                 }
             }
         }
     }
 
-    private void json(HttpServerResponse response, RenderedStep step, long start) {
+    /** Records the mock's work on a reply whose last byte it has just written, begun at {@code work}. */
+    private static void served(LoadCounters load, long work) {
+        if (load != null) {
+            load.served(System.nanoTime() - work);
+        }
+    }
+
+    private void json(HttpServerResponse response, RenderedStep step, long start, long work, LoadCounters load) {
         response.putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON);
         if (step.cutOff) {
             // Announce the whole body, send half of it, and close the connection.
@@ -82,10 +95,11 @@ final class Responder {
             return;
         }
         response.end(step.json);
+        served(load, work);
         metrics.recordLatency(start);
     }
 
-    private void stream(HttpServerResponse response, RenderedStep step, boolean usage, long start,
+    private void stream(HttpServerResponse response, RenderedStep step, boolean usage, long start, long work,
             LoadCounters load) {
         response.setChunked(true)
                 .putHeader(HttpHeaders.CONTENT_TYPE, TEXT_EVENT_STREAM)
@@ -105,10 +119,11 @@ final class Responder {
                 response.write(step.usage);
             }
             response.end(Renderer.DONE);
+            served(load, work);
             metrics.recordLatency(start);
             return;
         }
-        new DelayedStream(response, step, usage, start, load).next();
+        new DelayedStream(response, step, usage, start, work, load).next();
     }
 
     /** A stream that waits {@code chunkDelayMs} before each event. */
@@ -120,11 +135,15 @@ final class Responder {
         private final LoadCounters load;
         private final long delayMs;
         private int next;
+        /** When the mock's work on this reply began, moved on by each wait so far. */
+        private long work;
 
-        DelayedStream(HttpServerResponse response, RenderedStep step, boolean usage, long start, LoadCounters load) {
+        DelayedStream(HttpServerResponse response, RenderedStep step, boolean usage, long start, long work,
+                LoadCounters load) {
             this.response = response;
             this.step = step;
             this.start = start;
+            this.work = work;
             this.load = load;
             this.delayMs = bounded(step.chunkDelayMs);
             int tail = step.cutOff ? 0 : (usage ? 3 : 2);
@@ -142,8 +161,10 @@ final class Responder {
         void next() {
             long set = System.nanoTime();
             vertx.setTimer(delayMs, id -> {
+                long fired = System.nanoTime();
+                work += fired - set;
                 if (load != null) {
-                    load.held(delayMs, set);
+                    load.held(delayMs, set, fired);
                 }
                 if (response.closed()) {
                     return;
@@ -156,6 +177,7 @@ final class Responder {
                     response.write(event).onComplete(done -> response.reset());
                 } else {
                     response.end(event);
+                    served(load, work);
                     metrics.recordLatency(start);
                 }
             });

@@ -16,7 +16,9 @@ import org.apache.commons.math3.distribution.TDistribution;
  *       sees the sampling error of each fork's median: what is left when forks agree to the
  *       nanosecond, and all there is for a cell of one fork.</li>
  * </ul>
- * The point is the headline: the median of the forks' medians, or the ratio of two such. Forks known
+ * The same two intervals give the difference of two medians (new − base, the overhead in time over a
+ * baseline), Welch's t then on the forks' medians themselves rather than on their logarithms.
+ * The point is the headline: the median of the forks' medians, or the ratio (or difference) of two such. Forks known
  * by their medians alone ({@link ForkSamples#ofMedians}, a cell read from {@code summary.json}) give
  * the part between JVMs only, which needs at least two forks a side.
  */
@@ -68,6 +70,37 @@ public final class ForkIntervals {
                 + newTerm * newTerm / (newLogs.length - 1));
         double halfWidth = quantile(confidence, df) * se;
         return widest(within, Math.exp(difference - halfWidth), Math.exp(difference + halfWidth));
+    }
+
+    /**
+     * New's median less base's with its interval at {@code confidence}, in the forks' unit
+     * (nanoseconds): negative when new is the faster.
+     */
+    public static Estimate difference(ForkSamples base, ForkSamples changed, double confidence) {
+        boolean samples = base.hasSamples() && changed.hasSamples();
+        if (!samples && (base.forks() < 2 || changed.forks() < 2)) {
+            throw new IllegalArgumentException("A side of one fork known by its median alone has no interval");
+        }
+        double point = changed.median() - base.median();
+        Estimate within = samples ? HierarchicalBootstrap.difference(base, changed, confidence,
+                HierarchicalBootstrap.DEFAULT_RESAMPLES, HierarchicalBootstrap.DEFAULT_SEED)
+                : new Estimate(point, point, point);
+        if (base.forks() < 2 || changed.forks() < 2) {
+            return within;
+        }
+        double[] baseMedians = base.forkMedians();
+        double[] newMedians = changed.forkMedians();
+        double baseTerm = variance(baseMedians) / baseMedians.length;
+        double newTerm = variance(newMedians) / newMedians.length;
+        double se = Math.sqrt(baseTerm + newTerm);
+        double difference = mean(newMedians) - mean(baseMedians);
+        if (se == 0) {
+            return widest(within, difference, difference);
+        }
+        double df = (baseTerm + newTerm) * (baseTerm + newTerm) / (baseTerm * baseTerm / (baseMedians.length - 1)
+                + newTerm * newTerm / (newMedians.length - 1));
+        double halfWidth = quantile(confidence, df) * se;
+        return widest(within, difference - halfWidth, difference + halfWidth);
     }
 
     /** Student's t quantile of a two-sided interval at {@code confidence} with {@code df} degrees of freedom. */

@@ -109,6 +109,26 @@ public final class ForkSamples {
         return Optional.of(new ForkSamples(medians, samples));
     }
 
+    /**
+     * Forks known by one positive value each (a fork's CPU time per operation, say), of {@code
+     * samples} samples in all: like {@link #ofMedians}, only the part of {@link ForkIntervals} between
+     * JVMs applies.
+     *
+     * @throws IllegalArgumentException naming the fork and the value when one is not a positive number
+     */
+    public static ForkSamples ofValues(double[] values, long samples) {
+        if (values.length == 0) {
+            throw new IllegalArgumentException("No forks: nothing to resample");
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (!(values[i] > 0) || Double.isInfinite(values[i])) {
+                throw new IllegalArgumentException("Fork [" + (i + 1) + "] has a value of [" + values[i]
+                        + "]; it must be positive");
+            }
+        }
+        return new ForkSamples(values, samples);
+    }
+
     /** Whether the forks have their samples, or only their medians ({@link #ofMedians}). */
     public boolean hasSamples() {
         return sorted != null;
