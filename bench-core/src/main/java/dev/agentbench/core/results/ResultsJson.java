@@ -65,8 +65,18 @@ public final class ResultsJson {
         }
     }
 
-    /** What is wrong with a JSON file, in one line, with where. */
+    /**
+     * What is wrong with a JSON file, in one line, with where: a file that ends before its JSON does
+     * (a process killed while writing it) is {@code truncated at line 12, column 4 (Unexpected
+     * end-of-input ...)}.
+     */
     public static String reason(JsonProcessingException json) {
+        if (json instanceof com.fasterxml.jackson.core.io.JsonEOFException
+                || String.valueOf(json.getOriginalMessage()).contains("end-of-input")) {
+            return "truncated" + (json.getLocation() == null ? ""
+                    : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr())
+                    + " (" + json.getOriginalMessage().replaceAll("\\s*\\R\\s*", " ") + ")";
+        }
         return json.getOriginalMessage().replaceAll("\\[Source: [^;\\]]*; ", "[").replaceAll("\\s*\\R\\s*", " ")
                 + (json.getLocation() == null ? ""
                         : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr());
