@@ -71,15 +71,14 @@ public final class ResultsJson {
      * end-of-input ...)}.
      */
     public static String reason(JsonProcessingException json) {
-        if (json instanceof com.fasterxml.jackson.core.io.JsonEOFException
-                || String.valueOf(json.getOriginalMessage()).contains("end-of-input")) {
-            return "truncated" + (json.getLocation() == null ? ""
-                    : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr())
-                    + " (" + json.getOriginalMessage().replaceAll("\\s*\\R\\s*", " ") + ")";
+        String what = String.valueOf(json.getOriginalMessage()).replaceAll("\\[Source: [^;\\]]*; ", "[")
+                .replaceAll("\\s*\\R\\s*", " ");
+        String where = json.getLocation() == null ? ""
+                : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr();
+        if (json instanceof com.fasterxml.jackson.core.io.JsonEOFException || what.contains("end-of-input")) {
+            return "truncated" + where + " (" + what + ")";
         }
-        return json.getOriginalMessage().replaceAll("\\[Source: [^;\\]]*; ", "[").replaceAll("\\s*\\R\\s*", " ")
-                + (json.getLocation() == null ? ""
-                        : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr());
+        return what + where;
     }
 
     /**
