@@ -48,8 +48,9 @@ import picocli.CommandLine.Option;
             "  agentbench run --targets wire,llmagent --shard 2/4       (one machine of four)",
             "  agentbench run --targets wire,llmagent --shards 4        (in a Kubernetes Indexed Job)",
             "",
-            "Exit codes: 0 every cell OK; 1 some cell failed or timed out, or the budget stopped the run;",
-            "2 bad usage; 130 interrupted by Ctrl-C (finished cells are kept and reported); 143 the same by SIGTERM."
+            "Exit codes: 0 every cell OK; 1 some cell failed or timed out, or the budget or a failed write",
+            "(a full disk) stopped the run; 2 bad usage, or a results directory that cannot be written;",
+            "130 interrupted by Ctrl-C (finished cells are kept and reported); 143 the same by SIGTERM."
         })
 final class RunCommand implements Callable<Integer> {
 

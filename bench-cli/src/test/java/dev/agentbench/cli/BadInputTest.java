@@ -137,7 +137,7 @@ class BadInputTest {
                 bad("report: a directory that is no run", "agentbench: No run.json in [{tmp}/empty]: not a run directory",
                         "report", "{tmp}/empty"),
                 bad("report: a run.json that is not JSON", "agentbench: Cannot build the reports of [{tmp}/not-json]: "
-                        + "[{tmp}/not-json/run.json] is not a run's run.json: Unexpected end-of-input",
+                        + "[{tmp}/not-json/run.json] is not a run's run.json: truncated at line 1, column 11 (Unexpected end-of-input",
                         "report", "{tmp}/not-json"),
                 bad("report: a run.json of a newer format", "agentbench: [{tmp}/newer-run/run.json] is results format "
                         + (RunLayout.FORMAT + 1) + "; this agentbench reads format " + RunLayout.FORMAT

@@ -1,5 +1,6 @@
 package dev.agentbench.core;
 
+import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.MockRestart;
@@ -21,7 +22,6 @@ import dev.agentbench.core.results.LatestRun;
 import dev.agentbench.core.results.ResultsJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -116,7 +116,8 @@ public final class BenchRunner {
      * the listeners told that the run finished) and returns with the thread's interrupt status set.
      *
      * @throws IllegalArgumentException before anything starts, as {@link #plan()} does
-     * @throws UncheckedIOException when the run directory cannot be written
+     * @throws UncheckedIOException when the run directory cannot be made or its run.json written, before
+     *     any cell (a write that fails later fails its cell and stops the run instead)
      */
     public RunSummary run() {
         Registry registry = Registry.load(options.pluginDirs());
@@ -138,10 +139,22 @@ public final class BenchRunner {
                 info = info.withSharding(planned.sharding().ranOn(info.environment()));
             }
             ResultsJson.write(new RunLayout(runDir).runJson(), info);
-            LatestRun.update(resultsDir, info.runId());
             return new Execution(runDir, info, registry).run();
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write the run directory in [" + resultsDir + "]: " + e.getMessage(), e);
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Points {@code latest} at the run that just ended, its run.json and reports written: a reader of
+     * {@code latest} never meets a run in progress. A pointer that cannot be written is a warning.
+     */
+    private static void pointLatestAt(Path runDir) {
+        try {
+            LatestRun.update(runDir.getParent(), runDir.getFileName().toString());
+        } catch (IOException | RuntimeException e) {
+            System.err.println("agentbench: cannot point [" + runDir.resolveSibling(RunLayout.LATEST) + "] at the run: "
+                    + (e instanceof IOException io ? AtomicFiles.reason(io) : e.toString()));
         }
     }
 
@@ -204,8 +217,13 @@ public final class BenchRunner {
             RunInfo served = info.withMockServe(dev.agentbench.core.kind.MockServe.ofRun(all));
             RunInfo completed = stopped == null ? served.ended(RunStatus.COMPLETED, now())
                     : served.withNote(stopped).ended(RunStatus.STOPPED, now());
-            ResultsJson.write(layout.runJson(), completed);
+            try {
+                ResultsJson.write(layout.runJson(), completed);
+            } catch (IOException e) {
+                System.err.println("agentbench: the run's end is not recorded: " + e.getMessage());
+            }
             listener.runFinished(runDir, completed, all);
+            pointLatestAt(runDir);
             return new RunSummary(runDir, completed, all);
         }
 
@@ -260,6 +278,10 @@ public final class BenchRunner {
                 // the cell the mock's death failed, target/name, until the mock is replaced before the next step
                 String killed = null;
                 for (int s = 0; s < steps.size() && !stopping(); s++) {
+                    if (launcher.writeFailure().isPresent()) {
+                        writeFailed(launcher.writeFailure().get());
+                        return;
+                    }
                     Step step = steps.get(s);
                     PlannedCell cell = cells.get(step.cell());
                     List<CellResult> done = forks.get(step.cell());
@@ -305,6 +327,27 @@ public final class BenchRunner {
                             && result.error().contains(CellLauncher.MOCK_DIED)) {
                         killed = cell.target() + "/" + cell.name();
                     }
+                }
+                if (launcher.writeFailure().isPresent() && !stopping()) {
+                    writeFailed(launcher.writeFailure().get());
+                }
+            }
+        }
+
+        /**
+         * A write of the run's files failed ({@code failure} names the file and the reason), which
+         * failed the cell it was for: the run stops as a spent budget stops it. Finished cells are
+         * kept; every other one is MISSING, saying why.
+         */
+        private void writeFailed(String failure) {
+            int cells = results.length;
+            long left = java.util.stream.IntStream.range(0, cells).filter(i -> results[i] == null).count();
+            stopped = "The run stopped after " + (cells - left) + " of " + cells + " cells because a write failed: "
+                    + failure + (left == 0 ? "" : "; the other " + left + " did not run (MISSING)");
+            String why = "Not run: the run stopped because a write failed: " + failure;
+            for (int i = 0; i < cells; i++) {
+                if (results[i] == null) {
+                    notRun(i, why);
                 }
             }
         }
@@ -438,7 +481,7 @@ public final class BenchRunner {
          * profile when their profile fork had not run); every other one, with or without forks done,
          * is MISSING.
          */
-        private void budgetSpent(int from, List<Step> steps) throws IOException {
+        private void budgetSpent(int from, List<Step> steps) {
             Duration budget = options.maxDuration().orElseThrow();
             int cells = results.length;
             long left = java.util.stream.IntStream.range(0, cells).filter(i -> results[i] == null).count();
@@ -466,12 +509,18 @@ public final class BenchRunner {
             listener.cellFinished(result, index, results.length);
         }
 
-        /** Cell {@code index} did not run to its end: MISSING with {@code why}, in its result file. */
-        private void notRun(int index, String why) throws IOException {
+        /**
+         * Cell {@code index} did not run to its end: MISSING with {@code why}, in its result file where
+         * that can be written (a reader of the run takes a cell without a file as MISSING anyway).
+         */
+        private void notRun(int index, String why) {
             PlannedCell cell = info.cells().get(index);
             CellResult missing = CellResult.failed(cell, CellStatus.MISSING, why, List.of());
-            Files.createDirectories(layout.targetDir(cell.target()));
-            ResultsJson.write(layout.cellResult(cell), missing);
+            try {
+                ResultsJson.write(layout.cellResult(cell), missing);
+            } catch (IOException e) {
+                System.err.println("agentbench: " + e.getMessage());
+            }
             synchronized (results) {
                 results[index] = missing;
             }
@@ -517,6 +566,7 @@ public final class BenchRunner {
                     System.err.println("agentbench: cannot mark run.json INTERRUPTED: " + e);
                 }
                 listener.runFinished(runDir, ended, snapshot(INTERRUPTED_CELL));
+                pointLatestAt(runDir);
             } finally {
                 interruptionEnded.countDown();
                 if (interrupted) {

@@ -59,8 +59,11 @@ final class OptionChecks {
     }
 
     /**
-     * The results directory is a directory, or can be made: its nearest existing ancestor is a
-     * directory.
+     * The results directory is a directory this process can write, or can be made: its nearest
+     * existing ancestor is a directory it can write. Whether it can write is asked of the operating
+     * system ({@code access(2)}), which says yes to root except on a read-only file system; a
+     * directory that still cannot be written is refused when the run makes its directory, before
+     * any cell.
      */
     static void resultsDir(Path dir) {
         Path absolute = dir.toAbsolutePath().normalize();
@@ -70,6 +73,11 @@ final class OptionChecks {
                     throw new IllegalArgumentException(path.equals(absolute)
                             ? "Results directory [" + dir + "] is a file, not a directory"
                             : "Results directory [" + dir + "] cannot be made: [" + path + "] is a file");
+                }
+                if (!Files.isWritable(path)) {
+                    throw new IllegalArgumentException(path.equals(absolute)
+                            ? "Results directory [" + dir + "] is not writable"
+                            : "Results directory [" + dir + "] cannot be made: [" + path + "] is not writable");
                 }
                 return;
             }

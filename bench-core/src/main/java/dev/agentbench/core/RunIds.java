@@ -1,5 +1,6 @@
 package dev.agentbench.core;
 
+import dev.agentbench.api.result.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -25,19 +26,30 @@ final class RunIds {
         return FORMAT.format(clock.instant()) + "-" + HexFormat.of().formatHex(suffix);
     }
 
-    /** A new run directory in {@code resultsDir} (made if need be), named by {@link #next}. */
+    /**
+     * A new run directory in {@code resultsDir} (made if need be), named by {@link #next}. Making the
+     * directory is the one atomic step that claims the id: runs started at once into one results
+     * directory, in one process or several, each get a directory of their own, a name taken by
+     * another drawing a new suffix.
+     *
+     * @throws IOException saying {@code Cannot make a run directory in [dir]: } and why
+     */
     public static Path createRunDir(Path resultsDir, Clock clock) throws IOException {
-        Files.createDirectories(resultsDir);
         SecureRandom random = new SecureRandom();
-        for (int attempt = 0; ; attempt++) {
-            Path runDir = resultsDir.resolve(next(clock, random));
-            try {
-                return Files.createDirectory(runDir);
-            } catch (FileAlreadyExistsException e) {
-                if (attempt == 100) {
-                    throw e;
+        try {
+            Files.createDirectories(resultsDir);
+            for (int attempt = 0; ; attempt++) {
+                Path runDir = resultsDir.resolve(next(clock, random));
+                try {
+                    return Files.createDirectory(runDir);
+                } catch (FileAlreadyExistsException e) {
+                    if (attempt == 100) {
+                        throw e;
+                    }
                 }
             }
+        } catch (IOException e) {
+            throw new IOException("Cannot make a run directory in [" + resultsDir + "]: " + AtomicFiles.reason(e), e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.agentbench.core;
 
+import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
@@ -14,7 +15,6 @@ import dev.agentbench.core.results.RunResults;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -183,7 +183,7 @@ public final class ShardMerge {
             copyCells(shard, out, split);
             Path mockLog = new RunLayout(shard.dir()).mockLog();
             if (Files.isRegularFile(mockLog)) {
-                Files.copy(mockLog, out.mockLog(index), StandardCopyOption.REPLACE_EXISTING);
+                AtomicFiles.copy(mockLog, out.mockLog(index));
             }
             if (shard.info().status() != RunStatus.COMPLETED) {
                 notes.add("Shard " + shard.info().sharding().label() + " ended " + shard.info().status()
@@ -231,7 +231,7 @@ public final class ShardMerge {
             try (Stream<Path> files = Files.list(from)) {
                 for (Path file : (Iterable<Path>) files::iterator) {
                     if (file.getFileName().toString().startsWith(cell.name() + ".") && Files.isRegularFile(file)) {
-                        Files.copy(file, to.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                        AtomicFiles.copy(file, to.resolve(file.getFileName()));
                     }
                 }
             }

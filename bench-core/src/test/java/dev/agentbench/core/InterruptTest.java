@@ -175,7 +175,8 @@ class InterruptTest {
     /** Waits until the hang cell's child is inside its endless turn; returns the parent's descendants. */
     private List<ProcessHandle> awaitHangingCell(Path results) throws Exception {
         await(() -> output.contains("cellFinished scripted/echo OK"), "the first cell to finish");
-        await(() -> LatestRun.resolve(results).map(run -> {
+        // latest points at a run only once it has ended: the run in progress is the one directory
+        await(() -> runInProgress(results).map(run -> {
             try {
                 Path log = run.resolve("hang").resolve("echo.log");
                 return Files.exists(log) && Files.readString(log).contains("hang: sleeping forever");
@@ -184,6 +185,15 @@ class InterruptTest {
             }
         }).orElse(false), "the hang cell to hang");
         return parent.descendants().toList();
+    }
+
+    private static java.util.Optional<Path> runInProgress(Path results) {
+        try (var entries = Files.list(results)) {
+            List<Path> runs = entries.filter(path -> Files.isDirectory(path) && !Files.isSymbolicLink(path)).toList();
+            return runs.size() == 1 ? java.util.Optional.of(runs.get(0)) : java.util.Optional.empty();
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     private void await(BooleanSupplier condition, String what) throws InterruptedException {

@@ -49,16 +49,32 @@ public final class Reports {
      * Reads {@code runDir} and writes each of {@code formats} there, each atomically (temp file,
      * then rename), so that a reader never sees half a report.
      *
+     * A format whose file cannot be written (a full disk) does not keep the others from being
+     * written: each is tried, and the failures are thrown together once all were.
+     *
      * @return the files written, in the order of {@code formats}
-     * @throws IOException when the run directory cannot be read or a file cannot be written
+     * @throws IOException when the run directory cannot be read, or naming each file that cannot be
+     *     written and why ({@code Cannot write [.../report.html]: No space left on device})
      */
     public static List<Path> write(Path runDir, ReportOptions options, List<ReportFormat> formats) throws IOException {
         RunData run = RunData.read(runDir);
         List<Path> written = new ArrayList<>();
+        IOException failed = null;
         for (ReportFormat format : formats) {
             Path target = runDir.resolve(format.fileName());
-            AtomicFiles.write(target, format.render(run, options).getBytes(StandardCharsets.UTF_8));
-            written.add(target);
+            try {
+                AtomicFiles.write(target, format.render(run, options).getBytes(StandardCharsets.UTF_8));
+                written.add(target);
+            } catch (IOException e) {
+                if (failed == null) {
+                    failed = new IOException(e.getMessage(), e);
+                } else {
+                    failed = new IOException(failed.getMessage() + "; " + e.getMessage(), failed);
+                }
+            }
+        }
+        if (failed != null) {
+            throw failed;
         }
         return written;
     }

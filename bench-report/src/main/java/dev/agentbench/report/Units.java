@@ -58,26 +58,28 @@ public final class Units {
     }
 
     /**
-     * An overhead over the baseline in microseconds, signed, with its interval when it has one:
-     * {@code +41.2 µs [+35.0, +47.9]}, {@code −3.1 µs}; whole microseconds when a bound reaches 1,000 µs.
+     * An overhead over the baseline, signed, with its interval when it has one: {@code +41.2 µs
+     * [+35.0, +47.9]}, {@code −3.1 µs}; in microseconds up to 10 ms (whole ones from 1,000 µs), in
+     * milliseconds up to 10 s and in seconds above, one unit for the figure and its bounds.
      */
     static String overhead(dev.agentbench.report.stats.Estimate nanos) {
-        boolean whole = Math.max(Math.abs(nanos.value()), Math.max(Math.abs(nanos.low()), Math.abs(nanos.high())))
-                >= 1_000_000;
-        String text = signedMicros(nanos.value(), whole) + " µs";
+        double largest = Math.max(Math.abs(nanos.value()), Math.max(Math.abs(nanos.low()), Math.abs(nanos.high())));
+        TimeUnitLabel unit = largest < 10e6 ? TimeUnitLabel.US : largest < 10e9 ? TimeUnitLabel.MS : TimeUnitLabel.S;
+        boolean whole = largest / unit.nanos >= 1_000;
+        String text = signed(nanos.value() / unit.nanos, whole) + " " + unit.label;
         if (nanos.low() == nanos.value() && nanos.high() == nanos.value()) {
             return text;
         }
-        return text + " [" + signedMicros(nanos.low(), whole) + ", " + signedMicros(nanos.high(), whole) + "]";
+        return text + " [" + signed(nanos.low() / unit.nanos, whole) + ", " + signed(nanos.high() / unit.nanos, whole)
+                + "]";
     }
 
-    private static String signedMicros(double nanos, boolean whole) {
-        double micros = nanos / 1_000;
-        String digits = String.format(Locale.ROOT, whole ? "%.0f" : "%.1f", Math.abs(micros));
+    private static String signed(double value, boolean whole) {
+        String digits = String.format(Locale.ROOT, whole ? "%.0f" : "%.1f", Math.abs(value));
         if (digits.matches("[0.]+")) {
             return "±" + digits;
         }
-        return (micros < 0 ? "−" : "+") + digits;
+        return (value < 0 ? "−" : "+") + digits;
     }
 
     /** A ratio such as {@code 3.20×}. */

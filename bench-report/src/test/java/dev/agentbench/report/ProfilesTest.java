@@ -197,7 +197,7 @@ class ProfilesTest {
         Files.writeString(adk, "{\"format\": 2, \"target\": \"llmagent\", \"cpuSamples\": ");
         RunData data = RunData.read(run);
         assertThat(data.profiles().get("llmagent/turn1").problem()).startsWith(
-                "unreadable profile file [llmagent/turn1.profile.json]: Unexpected end-of-input");
+                "unreadable profile file [llmagent/turn1.profile.json]: truncated at line 1, column 51 (Unexpected end-of-input");
         String markdown = markdown(data);
         assertThat(markdown).contains("#### llmagent\n\nunreadable profile file [llmagent/turn1.profile.json]",
                 "| Group | raw CPU/iteration |\n", "#### raw");

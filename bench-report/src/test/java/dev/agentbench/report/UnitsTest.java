@@ -22,4 +22,18 @@ class UnitsTest {
         assertThat(Units.TimeUnitLabel.MS.format(3_500_000)).isEqualTo("3.50 ms");
         assertThat(Units.bytes(25_769_803_776L)).isEqualTo("24.0 GiB");
     }
+
+    @Test
+    void anOverheadIsSignedInMicrosecondsUpToTenMillisecondsThenInTheUnitItsBoundsNeed() {
+        assertThat(Units.overhead(new dev.agentbench.report.stats.Estimate(41_200, 35_000, 47_900)))
+                .isEqualTo("+41.2 µs [+35.0, +47.9]");
+        assertThat(Units.overhead(new dev.agentbench.report.stats.Estimate(-3_100, -3_100, -3_100))).isEqualTo("−3.1 µs");
+        assertThat(Units.overhead(new dev.agentbench.report.stats.Estimate(1_638_000, 1_500_000, 1_700_000)))
+                .isEqualTo("+1638 µs [+1500, +1700]");
+        assertThat(Units.overhead(new dev.agentbench.report.stats.Estimate(-319_000_000, -320e6, -318e6)))
+                .isEqualTo("−319.0 ms [−320.0, −318.0]");
+        assertThat(Units.overhead(new dev.agentbench.report.stats.Estimate(1_246_500_000, 1.2465e9, 1.2465e9)))
+                .isEqualTo("+1247 ms");
+        assertThat(Units.overhead(new dev.agentbench.report.stats.Estimate(20, -10, 40))).isEqualTo("±0.0 µs [±0.0, ±0.0]");
+    }
 }

@@ -88,7 +88,8 @@ class AtomicFilesTest {
         Files.writeString(file, "old");
 
         assertThatThrownBy(() -> AtomicFiles.write(file, "new".getBytes(StandardCharsets.UTF_8)))
-                .isInstanceOf(IOException.class);
+                .isInstanceOf(IOException.class)
+                .hasMessage("Cannot write [" + file + "]: File name too long");
 
         assertThat(file).hasContent("old");
         assertThat(list(dir)).containsExactly(file);

@@ -113,6 +113,7 @@ public final class CellChild {
                     ? t.getMessage() : IterationFailedException.describe(t);
             failed = CellResult.failed(cell, CellStatus.FAILED, message, List.of());
         }
+        String notWritten = null;
         try {
             // the measured result first: nothing a close does can take it back
             if (measured != null) {
@@ -120,6 +121,8 @@ public final class CellChild {
             } else {
                 file.write(failed);
             }
+        } catch (IOException e) {
+            notWritten = e.getMessage();
         } finally {
             child.closeKept();
             List<String> left = ChildMain.endDescendants();
@@ -127,6 +130,10 @@ public final class CellChild {
                 file.warn("the agent left " + Processes.count(left.size()) + " running after close(), ended by the"
                         + " harness: " + String.join("; ", left));
             }
+        }
+        if (notWritten != null) {
+            CellLog.say(notWritten); // the log's last line, which the parent names
+            return ChildMain.EXIT_WRITE_FAILED;
         }
         return file.status() == CellStatus.OK ? ChildMain.EXIT_OK : ChildMain.EXIT_CELL_FAILED;
     }

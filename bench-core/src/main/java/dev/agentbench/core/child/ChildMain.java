@@ -17,6 +17,12 @@ public final class ChildMain {
     static final int EXIT_CELL_FAILED = 1;
     /** No result could be written. */
     static final int EXIT_NO_RESULT = 2;
+    /**
+     * The result could not be written (the disk is full, the run directory not writable): the log's
+     * last line, {@code [agentbench] Cannot write [<file>]: <reason>}, names the file and the reason.
+     * The parent stops the run at it. sysexits.h's EX_IOERR.
+     */
+    public static final int EXIT_WRITE_FAILED = 74;
     /** Standard input reached end-of-file: the parent is gone. */
     static final int EXIT_PARENT_GONE = 99;
 

@@ -1,5 +1,6 @@
 package dev.agentbench.core.host;
 
+import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
@@ -94,6 +95,8 @@ public final class CellLauncher {
     private volatile MockAdmin mock;
     /** The log of each cell with forks still to come, by its file. */
     private final Map<Path, BoundedLog> logs = new HashMap<>();
+    /** The first write of the run's files that failed, in one line; null while none has. */
+    private volatile String writeFailure;
 
     /**
      * @param benchmarks each benchmark by its name: the parent registers its script with the mock,
@@ -200,8 +203,7 @@ public final class CellLauncher {
             log.line(CellLog.PREFIX + (profile ? what + ", after " + forks + " measured fork" + (forks == 1 ? "" : "s")
                     : what + " " + fork + " of " + forks));
         } catch (IOException e) {
-            return CellResult.failed(cell, CellStatus.FAILED, "Cannot write the cell's spec [" + spec + "] or log ["
-                    + logFile + "]: " + e, List.of());
+            return CellResult.failed(cell, CellStatus.FAILED, failedWrite(logFile, e), List.of());
         }
         BenchmarkDescriptor benchmark = benchmarks.apply(scriptName);
         CellKind kind = CellKind.of(benchmark.kind());
@@ -339,11 +341,18 @@ public final class CellLauncher {
         if (!guard.interrupted()) {
             try {
                 ResultsJson.write(layout.cellResult(cell), result);
+            } catch (IOException e) {
+                // the forks' own files stay: what they measured is not lost with the cell's file
+                String error = failedWrite(layout.cellResult(cell), e);
+                return result.status() == CellStatus.OK
+                        ? CellResult.failed(cell, CellStatus.FAILED, error, result.logTail()) : result;
+            }
+            try {
                 for (int i = 1; i <= forks.size(); i++) {
                     Files.deleteIfExists(layout.forkResult(cell, i));
                 }
             } catch (IOException e) {
-                System.err.println("agentbench: cannot write the result of cell [" + cell.target() + "/"
+                System.err.println("agentbench: cannot remove a fork's result of cell [" + cell.target() + "/"
                         + cell.name() + "]: " + e.getMessage());
             }
         }
@@ -448,6 +457,25 @@ public final class CellLauncher {
                 : ""), List.of()).withLogTail(tail);
     }
 
+    /**
+     * The first write of the run's files that failed (a cell's spec, log or result, written here or
+     * by the cell's JVM), in one line that names the file and the reason; empty while none has. A
+     * run stops at the first: the disk that refused one file will refuse the next.
+     */
+    public Optional<String> writeFailure() {
+        return Optional.ofNullable(writeFailure);
+    }
+
+    /** Records a failed write of {@code file} (unless one was recorded before) and returns what it says. */
+    private String failedWrite(Path file, IOException e) {
+        String error = e.getMessage() != null && e.getMessage().startsWith("Cannot write [") ? e.getMessage()
+                : "Cannot write [" + file + "]: " + AtomicFiles.reason(e);
+        if (writeFailure == null) {
+            writeFailure = error;
+        }
+        return error;
+    }
+
     /** A line of the harness's own in a cell's log; a log that cannot be written loses it. */
     private static void sayQuietly(BoundedLog log, String line) {
         try {
@@ -457,7 +485,16 @@ public final class CellLauncher {
         }
     }
 
-    private static CellResult collect(PlannedCell cell, int exitCode, Path resultFile, Path log) {
+    private CellResult collect(PlannedCell cell, int exitCode, Path resultFile, Path log) {
+        if (exitCode == ChildMain.EXIT_WRITE_FAILED && !Files.exists(resultFile)
+                && lastLine(log).startsWith("; last log line: [" + CellLog.PREFIX + "Cannot write [")) {
+            // the code alone could be a target's own System.exit: the child's last line says it
+            String error = "The cell's JVM cannot write its result [" + resultFile + "]" + lastLine(log);
+            if (writeFailure == null) {
+                writeFailure = error;
+            }
+            return withTail(CellResult.failed(cell, CellStatus.FAILED, error, List.of()), log);
+        }
         if (!Files.exists(resultFile)) {
             return withTail(CellResult.failed(cell, CellStatus.FAILED, "Child JVM exited with code [" + exitCode
                     + "] and wrote no result" + lastLine(log), List.of()), log);

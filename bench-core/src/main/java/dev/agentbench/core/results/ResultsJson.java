@@ -65,11 +65,20 @@ public final class ResultsJson {
         }
     }
 
-    /** What is wrong with a JSON file, in one line, with where. */
+    /**
+     * What is wrong with a JSON file, in one line, with where: a file that ends before its JSON does
+     * (a process killed while writing it) is {@code truncated at line 12, column 4 (Unexpected
+     * end-of-input ...)}.
+     */
     public static String reason(JsonProcessingException json) {
-        return json.getOriginalMessage().replaceAll("\\[Source: [^;\\]]*; ", "[").replaceAll("\\s*\\R\\s*", " ")
-                + (json.getLocation() == null ? ""
-                        : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr());
+        String what = String.valueOf(json.getOriginalMessage()).replaceAll("\\[Source: [^;\\]]*; ", "[")
+                .replaceAll("\\s*\\R\\s*", " ");
+        String where = json.getLocation() == null ? ""
+                : " at line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr();
+        if (json instanceof com.fasterxml.jackson.core.io.JsonEOFException || what.contains("end-of-input")) {
+            return "truncated" + where + " (" + what + ")";
+        }
+        return what + where;
     }
 
     /**

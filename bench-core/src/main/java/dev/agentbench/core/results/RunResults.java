@@ -29,8 +29,9 @@ import java.util.Objects;
  * @param layout where the run lives
  * @param info what {@code run.json} says
  * @param cells one result per planned cell; {@code MISSING} where the cell left no result file and
- *     {@code summary.json} has no entry for it, {@code FAILED} where the file could not be read or
- *     holds another cell
+ *     {@code summary.json} has no entry for it, and also where the file cannot be read (truncated
+ *     by a process killed while writing it, not JSON), with an error that names the file and what
+ *     is wrong; {@code FAILED} where the file holds another cell
  * @param fromSummary {@code target/name} of the cells read from {@code summary.json}, in plan order;
  *     empty when every cell was read from its own file
  */
@@ -109,7 +110,7 @@ public record RunResults(RunLayout layout, RunInfo info, List<CellResult> cells,
             throw e;
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             String reason = e instanceof JsonProcessingException json ? ResultsJson.reason(json) : e.getMessage();
-            return CellResult.failed(planned, CellStatus.FAILED, "unreadable result file ["
+            return CellResult.failed(planned, CellStatus.MISSING, "unreadable result file ["
                     + layout.runDir().relativize(file) + "]: " + reason, List.of());
         }
     }

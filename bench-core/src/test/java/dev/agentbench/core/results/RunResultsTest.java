@@ -40,7 +40,7 @@ class RunResultsTest {
     }
 
     @Test
-    void everyPlannedCellInPlanOrderMissingWhereNoFileFailedWhereUnreadableAndNothingUnplanned() throws IOException {
+    void everyPlannedCellInPlanOrderMissingWhereNoFileOrUnreadableFailedWhereAnotherCellsAndNothingUnplanned() throws IOException {
         RunLayout layout = run(List.of(A1, B1, A5, B5));
         Files.writeString(layout.cellResult(A1), "{not json");
         ResultsJson.write(layout.cellResult(B1), CellResult.failed(B1, CellStatus.TIMEOUT, "took too long", List.of()));
@@ -54,12 +54,37 @@ class RunResultsTest {
         assertThat(read.cells()).extracting(cell -> cell.target() + "/" + cell.name())
                 .containsExactly("a/turn1", "b/turn1", "a/turn5", "b/turn5");
         assertThat(read.cells()).extracting(CellResult::status)
-                .containsExactly(CellStatus.FAILED, CellStatus.TIMEOUT, CellStatus.FAILED, CellStatus.MISSING);
+                .containsExactly(CellStatus.MISSING, CellStatus.TIMEOUT, CellStatus.FAILED, CellStatus.MISSING);
         assertThat(read.cells().get(0).error()).startsWith("unreadable result file [a/turn1.json]: ")
                 .contains("at line 1, column");
         assertThat(read.cells().get(1).error()).isEqualTo("took too long");
         assertThat(read.cells().get(2).error()).isEqualTo("result file [a/turn5.json] holds cell [b/turn5]");
         assertThat(read.cells().get(3).error()).isEqualTo("no result: the cell did not run");
+    }
+
+    @Test
+    void aCellFileCutOffInTheMiddleIsMissingSayingWhereItEnds() throws IOException {
+        RunLayout layout = run(List.of(A1, B1));
+        ResultsJson.write(layout.cellResult(A1), CellResult.failed(A1, CellStatus.TIMEOUT, "took too long", List.of()));
+        byte[] whole = Files.readAllBytes(layout.cellResult(A1));
+        Files.write(layout.cellResult(A1), java.util.Arrays.copyOf(whole, whole.length / 2));
+        ResultsJson.write(layout.cellResult(B1), CellResult.failed(B1, CellStatus.TIMEOUT, "took too long", List.of()));
+
+        RunResults read = RunResults.read(dir);
+
+        assertThat(read.cells()).extracting(CellResult::status).containsExactly(CellStatus.MISSING, CellStatus.TIMEOUT);
+        assertThat(read.cells().get(0).error()).matches(
+                "unreadable result file \\[a/turn1\\.json\\]: truncated at line \\d+, column \\d+ \\(Unexpected end-of-input.*\\)");
+    }
+
+    @Test
+    void aRunJsonCutOffInTheMiddleIsNoRunSayingWhereItEnds() throws IOException {
+        RunLayout layout = run(List.of(A1));
+        byte[] whole = Files.readAllBytes(layout.runJson());
+        Files.write(layout.runJson(), java.util.Arrays.copyOf(whole, whole.length / 2));
+
+        assertThatThrownBy(() -> RunResults.read(dir)).isInstanceOf(IOException.class)
+                .hasMessageStartingWith("[" + layout.runJson() + "] is not a run's run.json: truncated at line ");
     }
 
     @Test
