@@ -1,5 +1,6 @@
 package dev.agentbench.core.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.JvmContext;
+import dev.agentbench.api.result.TargetInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.core.kind.Format2Figures;
 import java.io.IOException;
@@ -22,7 +25,13 @@ public final class ResultsJson {
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            // which JVM, and which variant, only where it is known: results of one JVM read as before
+            .addMixIn(JvmContext.class, OmitNulls.class)
+            .addMixIn(TargetInfo.class, OmitNulls.class);
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private interface OmitNulls {}
 
     private ResultsJson() {}
 
