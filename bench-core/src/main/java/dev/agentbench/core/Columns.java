@@ -31,17 +31,20 @@ final class Columns {
      *     made, a JVM that is not found, or two columns of one id
      */
     static List<Column> of(Registry registry, BenchOptions options) {
-        return of(registry, options, JvmFinder.standard(), new VariantFolders(options.variantCache(),
-                () -> MavenResolution.fromSettings(MavenResolution.userSettings(), options.offline())));
+        return of(registry, options.targets(), options.jvms(), JvmFinder.standard(),
+                new VariantFolders(options.variantCache(),
+                        () -> MavenResolution.fromSettings(MavenResolution.userSettings(), options.offline())));
     }
 
-    static List<Column> of(Registry registry, BenchOptions options, JvmFinder finder, VariantFolders variants) {
-        List<Jvm> jvms = options.jvms().isEmpty() ? List.of() : finder.find(options.jvms());
+    static List<Column> of(Registry registry, List<String> targets, List<String> jvmSpecs, JvmFinder finder,
+            VariantFolders variants) {
+        OptionChecks.names("Target", targets);
+        List<Jvm> jvms = jvmSpecs.isEmpty() ? List.of() : finder.find(jvmSpecs);
         List<Column> asBuilt = new ArrayList<>();
-        if (BenchOptions.everyOne(options.targets())) {
+        if (BenchOptions.everyOne(targets)) {
             registry.targets().forEach(target -> asBuilt.add(new Column(TargetId.of(target.name()), target, null, null)));
         } else {
-            for (String spec : options.targets()) {
+            for (String spec : targets) {
                 asBuilt.add(column(registry, spec, variants));
             }
         }

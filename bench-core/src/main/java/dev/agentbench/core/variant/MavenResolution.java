@@ -38,7 +38,8 @@ import org.w3c.dom.NodeList;
  * @param remotes the remote repositories, mirrors applied
  * @param offline whether only the local repository is read
  */
-public record MavenResolution(Path localRepository, List<RemoteRepository> remotes, boolean offline) {
+public record MavenResolution(Path localRepository, List<RemoteRepository> remotes, boolean offline)
+        implements VariantFolders.Resolver {
 
     static final String CENTRAL = "https://repo.maven.apache.org/maven2/";
 
@@ -128,6 +129,7 @@ public record MavenResolution(Path localRepository, List<RemoteRepository> remot
      *
      * @throws IllegalArgumentException in one line naming the artifact that cannot be resolved and why
      */
+    @Override
     public List<ResolvedJar> resolve(List<String> coordinates) {
         RepositorySystem system = new RepositorySystemSupplier().get();
         try (RepositorySystemSession.CloseableSession session = new SessionBuilderSupplier(system).get()

@@ -43,14 +43,22 @@ public final class VariantFolders {
 
     private static final Pattern VERSION = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
 
+    /** Resolves artifacts ({@code groupId:artifactId:version}) with their runtime dependencies. */
+    @FunctionalInterface
+    public interface Resolver {
+
+        /** @throws IllegalArgumentException in one line naming what cannot be resolved */
+        List<MavenResolution.ResolvedJar> resolve(List<String> coordinates);
+    }
+
     private final Path cache;
-    private final Supplier<MavenResolution> maven;
+    private final Supplier<? extends Resolver> maven;
 
     /**
      * @param cache where variant folders are kept between runs
      * @param maven how to resolve, asked only when a folder is not in the cache yet
      */
-    public VariantFolders(Path cache, Supplier<MavenResolution> maven) {
+    public VariantFolders(Path cache, Supplier<? extends Resolver> maven) {
         this.cache = cache.toAbsolutePath().normalize();
         this.maven = maven;
     }
