@@ -111,10 +111,11 @@ final class Columns {
     /** The target {@code base.name()} as the folder's class loader finds it, named {@code id}. */
     private static TargetDescriptor loaded(Path folder, TargetDescriptor base, TargetId id, String spec) {
         Registry variant = Registry.load(List.of(folder));
-        TargetDescriptor found = variant.targets().stream().filter(t -> t.name().equals(base.name())).findFirst()
+        List<TargetDescriptor> plugins = variant.targets().stream().filter(t -> !t.builtIn()).toList();
+        TargetDescriptor found = plugins.stream().filter(t -> t.name().equals(base.name())).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("Plugin folder [" + folder + "] of target [" + spec
                         + "] holds no target [" + base.name() + "]; it holds "
-                        + variant.targets().stream().map(TargetDescriptor::name).toList()));
+                        + plugins.stream().map(TargetDescriptor::name).toList()));
         return new TargetDescriptor(id.toString(), found.description(), found.version(), found.location(),
                 found.classpath());
     }

@@ -178,7 +178,7 @@ public record MavenResolution(Path localRepository, List<RemoteRepository> remot
             deepest = deepest.getCause();
         }
         String message = deepest.getMessage() == null ? deepest.getClass().getSimpleName() : deepest.getMessage();
-        return message.lines().map(String::strip).filter(line -> !line.isEmpty()).findFirst().orElse(message);
+        return String.join(" ", message.lines().map(String::strip).filter(line -> !line.isEmpty()).toList());
     }
 
     /** Whether a mirror's {@code mirrorOf} covers repository {@code id}. */
