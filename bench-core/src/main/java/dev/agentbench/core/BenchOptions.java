@@ -240,9 +240,7 @@ public final class BenchOptions {
         settings.put("targetOptions", new java.util.TreeMap<>(targetOptions).toString());
         settings.put("pluginDirs", pluginDirs.toString());
         settings.put("javaExecutable", javaExecutable.toString());
-        if (!jvms.isEmpty()) {
-            settings.put("jvms", String.join(",", jvms));
-        }
+        settings.put("jvms", String.join(",", jvms));
         return settings;
     }
 
