@@ -65,7 +65,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = {"-t", "--targets"}, paramLabel = "NAME", split = ",", splitSynopsisLabel = ",",
             description = "Targets to measure, comma-separated, in this order; all for every target found "
-                    + "(default: all).")
+                    + "(default: all). NAME@VERSION runs a target at another version of its framework, resolved "
+                    + "with Maven (langchain4j@1.16.1); NAME@DIR runs it from another plugin folder "
+                    + "(langchain4j@../branch/plugins/langchain4j, column langchain4j@langchain4j); each is a "
+                    + "column of its own.")
     private List<String> targets = new ArrayList<>();
 
     @Option(names = {"-b", "--benchmarks"}, paramLabel = "NAME", split = ",", splitSynopsisLabel = ",",
@@ -127,6 +130,23 @@ final class RunCommand implements Callable<Integer> {
             description = "An extra argument for every child JVM, after -Xms1g -Xmx1g, e.g. --jvm-arg=-Xmx2g; "
                     + "repeatable (default: none).")
     private List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--jvm", paramLabel = "JVM", split = ",", splitSynopsisLabel = ",",
+            description = "The JVMs every cell runs on, comma-separated: a feature version (17, 25), found at "
+                    + "JAVA_HOME, the running JVM, /usr/lib/jvm or /Library/Java/JavaVirtualMachines, or the path "
+                    + "of a java executable or a JDK home. With two or more, each target is a column per JVM "
+                    + "(raw~java17, raw~java25) (default: the java running agentbench).")
+    private List<String> jvms = new ArrayList<>();
+
+    @Option(names = "--offline",
+            description = "Resolve NAME@VERSION targets from the local Maven repository only (default: also the "
+                    + "remote repositories of ~/.m2/settings.xml, else Maven Central).")
+    private boolean offline;
+
+    @Option(names = "--variant-cache", paramLabel = "DIR",
+            description = "Where the plugin folders of NAME@VERSION targets are kept between runs (default: "
+                    + "$XDG_CACHE_HOME/agentbench/variants, else ~/.cache/agentbench/variants).")
+    private Path variantCache;
 
     @Option(names = "--baseline", paramLabel = "TARGET",
             description = "The target others are compared with in the report (default: wire).")
@@ -197,6 +217,11 @@ final class RunCommand implements Callable<Integer> {
         if (!jvmArgs.isEmpty()) {
             builder.jvmArgs(jvmArgs);
         }
+        if (!jvms.isEmpty()) {
+            builder.jvms(names("JVMs", "--jvm", jvms));
+        }
+        builder.offline(offline);
+        ifGiven(variantCache, builder::variantCache);
         return builder;
     }
 

@@ -7,8 +7,10 @@ import dev.agentbench.api.result.Cpu;
 import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.JvmContext;
+import dev.agentbench.api.result.JvmRuntime;
 import dev.agentbench.api.result.Memory;
 import dev.agentbench.api.result.MockRestart;
+import dev.agentbench.api.result.MockServeTime;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
@@ -44,9 +46,10 @@ class ResultFieldsDocTest {
     private static final Pattern ROW = Pattern.compile("^\\|\\s*`([^`]+)`\\s*\\|");
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(classes = {RunInfo.class, PlannedCell.class, MockWarmup.class, MockRestart.class, CellResult.class,
-            Fork.class, Warmup.class, Warmup.Window.class, Cpu.class, TimeStats.class, Memory.class, Throughput.class,
-            JvmContext.class, TargetInfo.class, Sharding.class, Sharding.Group.class, Sharding.Part.class,
+    @ValueSource(classes = {RunInfo.class, PlannedCell.class, MockWarmup.class, MockRestart.class, MockServeTime.class,
+            CellResult.class, Fork.class, Warmup.class, Warmup.Window.class, Cpu.class, TimeStats.class, Memory.class,
+            Throughput.class, JvmContext.class, JvmRuntime.class, TargetInfo.class, Sharding.class, Sharding.Group.class,
+            Sharding.Part.class,
             Figure.class})
     void everyComponentOfTheRecordIsDocumentedAndNothingElse(Class<?> record) throws IOException {
         Set<String> components = new LinkedHashSet<>();

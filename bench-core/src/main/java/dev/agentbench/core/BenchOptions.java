@@ -45,6 +45,9 @@ public final class BenchOptions {
     private final List<RunListener> listeners;
     private final boolean mockWarmup;
     private final Shard shard;
+    private final List<String> jvms;
+    private final boolean offline;
+    private final Path variantCache;
 
     private BenchOptions(Builder b) {
         targets = everyOne(b.targets) ? List.of() : List.copyOf(b.targets);
@@ -65,6 +68,27 @@ public final class BenchOptions {
         listeners = List.copyOf(b.listeners);
         mockWarmup = b.mockWarmup;
         shard = b.shard;
+        jvms = List.copyOf(b.jvms);
+        offline = b.offline;
+        variantCache = b.variantCache != null ? b.variantCache : Defaults.variantCache();
+    }
+
+    /**
+     * The JVMs every cell runs on, as given: feature versions ({@code 17}) or paths (a {@code java}
+     * executable or a JDK home); empty means the one {@link #javaExecutable()}.
+     */
+    public List<String> jvms() {
+        return jvms;
+    }
+
+    /** Whether a {@code target@version} may be resolved from the local repository only. */
+    public boolean offline() {
+        return offline;
+    }
+
+    /** Where the plugin folders of {@code target@version} variants are kept between runs. */
+    public Path variantCache() {
+        return variantCache;
     }
 
     public static Builder builder() {
@@ -216,6 +240,7 @@ public final class BenchOptions {
         settings.put("targetOptions", new java.util.TreeMap<>(targetOptions).toString());
         settings.put("pluginDirs", pluginDirs.toString());
         settings.put("javaExecutable", javaExecutable.toString());
+        settings.put("jvms", String.join(",", jvms));
         return settings;
     }
 
@@ -254,6 +279,9 @@ public final class BenchOptions {
         private final List<RunListener> listeners = new ArrayList<>();
         private boolean mockWarmup = true;
         private Shard shard;
+        private List<String> jvms = List.of();
+        private boolean offline;
+        private Path variantCache;
 
         private Builder() {}
 
@@ -360,6 +388,28 @@ public final class BenchOptions {
             return this;
         }
 
+        /**
+         * The JVMs every cell runs on: feature versions ({@code 17}), found among the installed JDKs,
+         * or paths of a {@code java} executable or a JDK home. Empty (the default): {@link
+         * #javaExecutable(Path)} alone. With two or more, each column's id ends in {@code ~java<N>}.
+         */
+        public Builder jvms(List<String> jvms) {
+            this.jvms = List.copyOf(jvms);
+            return this;
+        }
+
+        /** Resolves {@code target@version} variants from the local repository only (default false). */
+        public Builder offline(boolean offline) {
+            this.offline = offline;
+            return this;
+        }
+
+        /** Where {@code target@version} variants' plugin folders are kept between runs (default {@link Defaults#variantCache()}). */
+        public Builder variantCache(Path variantCache) {
+            this.variantCache = Objects.requireNonNull(variantCache, "variantCache");
+            return this;
+        }
+
         public Builder mockMainClass(String mockMainClass) {
             this.mockMainClass = Objects.requireNonNull(mockMainClass, "mockMainClass");
             return this;
@@ -403,6 +453,7 @@ public final class BenchOptions {
             }
             OptionChecks.concurrency(concurrency);
             OptionChecks.names("Target", targets);
+            OptionChecks.names("JVM", jvms);
             OptionChecks.names("Benchmark", benchmarks);
             OptionChecks.resultsDir(resultsDir);
             OptionChecks.pluginPaths(pluginDirs);

@@ -28,8 +28,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -87,13 +89,15 @@ public final class BenchRunner {
         return planned(Registry.load(options.pluginDirs())).plan();
     }
 
-    /** The plan of this run, and how the whole plan was split when the run is a shard. */
-    private record Planned(Plan plan, Sharding sharding) {}
+    /**
+     * The plan of this run, how the whole plan was split when the run is a shard, and its columns
+     * (every target, variant and JVM) by id.
+     */
+    private record Planned(Plan plan, Sharding sharding, Map<String, Column> columns) {}
 
     private Planned planned(Registry registry) {
-        List<TargetDescriptor> targets = registry.targets(options.targets());
         List<BenchmarkDescriptor> benchmarks = registry.benchmarks(options.benchmarks());
-        if (targets.isEmpty()) {
+        if (registry.targets().isEmpty()) {
             throw new IllegalArgumentException("No target to run: none was found on the harness class path or in "
                     + options.pluginDirs());
         }
@@ -101,13 +105,16 @@ public final class BenchRunner {
             throw new IllegalArgumentException("No benchmark to run: none was found on the harness class path or in "
                     + options.pluginDirs());
         }
-        Plan whole = Plan.of(benchmarks, options.concurrency(), targets);
+        Map<String, Column> columns = new LinkedHashMap<>();
+        Columns.of(registry, options).forEach(column -> columns.put(column.id().toString(), column));
+        Plan whole = Plan.of(benchmarks, options.concurrency(),
+                columns.values().stream().map(Column::target).toList());
         if (options.shard().isEmpty()) {
-            return new Planned(whole, null);
+            return new Planned(whole, null, columns);
         }
         Sharding sharding = Shards.split(whole, options.shard().get(), name -> registry.benchmark(name).kind(),
                 options.passes(), options.settings());
-        return new Planned(Shards.part(whole, sharding), sharding);
+        return new Planned(Shards.part(whole, sharding), sharding, columns);
     }
 
     /**
@@ -134,12 +141,12 @@ public final class BenchRunner {
             RunInfo info = new RunInfo(runDir.getFileName().toString(), RunStatus.RUNNING, now(), null,
                     options.arguments(), options.settings(), plan.cells(),
                     Environment.capture(Path.of("").toAbsolutePath()), notes)
-                    .withTargets(registry.targets(options.targets()).stream().map(TargetDescriptor::info).toList());
+                    .withTargets(planned.columns().values().stream().map(Column::info).toList());
             if (planned.sharding() != null) {
                 info = info.withSharding(planned.sharding().ranOn(info.environment()));
             }
             ResultsJson.write(new RunLayout(runDir).runJson(), info);
-            return new Execution(runDir, info, registry).run();
+            return new Execution(runDir, info, registry, planned.columns()).run();
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
@@ -169,6 +176,7 @@ public final class BenchRunner {
         /** What run.json says; the mock's warm-up is added once it is done. */
         private volatile RunInfo info;
         private final Registry registry;
+        private final Map<String, Column> columns;
         private final RunListener listener = new Listeners(options.listeners(), System.err);
         private final RunGuard guard = new RunGuard();
         private final CellResult[] results;
@@ -181,11 +189,12 @@ public final class BenchRunner {
         /** Counted down when an interruption has ended the run: run.json written, listeners told. */
         private final CountDownLatch interruptionEnded = new CountDownLatch(1);
 
-        Execution(Path runDir, RunInfo info, Registry registry) {
+        Execution(Path runDir, RunInfo info, Registry registry, Map<String, Column> columns) {
             this.runDir = runDir;
             this.layout = new RunLayout(runDir);
             this.info = info;
             this.registry = registry;
+            this.columns = columns;
             this.results = new CellResult[info.cells().size()];
         }
 
@@ -269,7 +278,7 @@ public final class BenchRunner {
                 }
                 CellLauncher launcher = new CellLauncher(new ChildSettings(options.javaExecutable(),
                         options.childJvmArgs(), options.harnessClasspath(), layout, mock.baseUrl(), options.passes(),
-                        options.targetOptions(), options.timeout(), options.logLimit()), guard,
+                        options.targetOptions(), options.timeout(), options.logLimit(), javas()), guard,
                         registry::benchmark, mock);
                 List<Step> steps = Step.plan(cells, name -> registry.benchmark(name).kind(),
                         options.passes().forks(), options.passes().profiled());
@@ -526,9 +535,20 @@ public final class BenchRunner {
             }
         }
 
+        /** The {@code java} of each column that names a JVM. */
+        private Map<String, Path> javas() {
+            Map<String, Path> javas = new LinkedHashMap<>();
+            columns.forEach((id, column) -> {
+                if (column.jvm() != null) {
+                    javas.put(id, column.jvm().java());
+                }
+            });
+            return javas;
+        }
+
         /** The class path entries a cell's child adds for plugin targets and benchmarks. */
         private List<String> pluginEntries(PlannedCell cell) {
-            Set<String> entries = new LinkedHashSet<>(registry.target(cell.target()).classpath());
+            Set<String> entries = new LinkedHashSet<>(columns.get(cell.target()).target().classpath());
             entries.addAll(registry.benchmark(cell.benchmark()).classpath());
             return new ArrayList<>(entries);
         }

@@ -174,4 +174,15 @@ public final class Defaults {
                 .orElseGet(() -> Path.of(System.getProperty("java.home"), "bin",
                         File.separatorChar == '\\' ? "java.exe" : "java"));
     }
+
+    /**
+     * Where the plugin folders of {@code target@version} variants are kept between runs: {@code
+     * $XDG_CACHE_HOME/agentbench/variants} when that variable is set, else {@code
+     * ~/.cache/agentbench/variants}.
+     */
+    public static Path variantCache() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("agentbench").resolve("variants");
+    }
 }

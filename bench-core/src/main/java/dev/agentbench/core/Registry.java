@@ -3,6 +3,7 @@ package dev.agentbench.core;
 import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.Benchmark;
 import dev.agentbench.api.FrameworkVersion;
+import dev.agentbench.api.result.TargetId;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URLClassLoader;
@@ -127,6 +128,7 @@ public final class Registry {
         for (BenchTarget target : providers(BenchTarget.class, loader, plugin)) {
             String location = location(target.getClass(), plugin);
             refuseAll("Target", target.name(), location);
+            refuseVariantMarks(target.name(), location);
             TargetDescriptor found = new TargetDescriptor(target.name(), target.description(), versionOf(target),
                     location, classpath);
             TargetDescriptor before = targets.putIfAbsent(found.name(), found);
@@ -157,6 +159,15 @@ public final class Registry {
         if (BenchOptions.ALL.equals(name)) {
             throw new IllegalArgumentException(kind + " name [" + name + "] from [" + location + "] is reserved: "
                     + BenchOptions.ALL + " selects every " + kind.toLowerCase(Locale.ROOT) + " found");
+        }
+    }
+
+    /** A target's own name holds neither {@code @} nor {@code ~}: they mark a column's variant and JVM. */
+    static void refuseVariantMarks(String name, String location) {
+        if (name != null && (name.indexOf(TargetId.VARIANT) >= 0 || name.indexOf(TargetId.JVM) >= 0)) {
+            throw new IllegalArgumentException("Target name [" + name + "] from [" + location + "] must hold no '"
+                    + TargetId.VARIANT + "' or '" + TargetId.JVM + "': they mark a variant (langchain4j@1.16.1) and"
+                    + " a JVM (raw~java25)");
         }
     }
 

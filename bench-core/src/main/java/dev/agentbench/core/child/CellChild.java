@@ -9,6 +9,7 @@ import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.JvmContext;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunLayout;
+import dev.agentbench.api.result.TargetId;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.Defaults;
 import dev.agentbench.core.host.Processes;
@@ -109,7 +110,9 @@ public final class CellChild {
             if (!(t instanceof HeapFilledException)) { // its message is all there is to say
                 t.printStackTrace();
             }
-            String message = t instanceof CellFailure || t instanceof IterationFailedException
+            LinkageError linkage = linkageError(t);
+            String message = linkage != null ? cannotLink(cell.target(), linkage)
+                    : t instanceof CellFailure || t instanceof IterationFailedException
                     ? t.getMessage() : IterationFailedException.describe(t);
             failed = CellResult.failed(cell, CellStatus.FAILED, message, List.of());
         }
@@ -220,7 +223,8 @@ public final class CellChild {
      * is closed at once when the measurement fails.
      */
     Measured measure() throws Exception {
-        BenchTarget target = find(BenchTarget.class, spec.target());
+        // the column id's own name: a variant or another JVM runs the same target
+        BenchTarget target = find(BenchTarget.class, TargetId.parse(spec.target()).name());
         Benchmark benchmark = find(Benchmark.class, spec.benchmark());
         Script script = new Script(benchmark.name(), benchmark.script().turns());
         TargetContext context = new TargetContext(URI.create(spec.scriptUrl()), Defaults.API_KEY, Defaults.MODEL,
@@ -307,6 +311,25 @@ public final class CellChild {
             throw new CellFailure("Cannot write the recording [" + recording + "]: " + e.getMessage(), e);
         }
         return measurement.withFigure(RECORDED_NANOS.of(jfr.recordedNanos()));
+    }
+
+    /** The first linkage error in {@code t}'s causes: a framework version the target was not built against. */
+    static LinkageError linkageError(Throwable t) {
+        for (Throwable cause = t; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof LinkageError linkage) {
+                return linkage;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * One line for a target that cannot link with the framework on its class path: {@code
+     * langchain4j@0.36.2 cannot link: dev/langchain4j/model/chat/ChatModel (NoClassDefFoundError)}.
+     */
+    static String cannotLink(String target, LinkageError error) {
+        String what = error.getMessage() == null ? "" : error.getMessage().lines().findFirst().orElse("").strip();
+        return target + " cannot link: " + (what.isEmpty() ? "?" : what) + " (" + error.getClass().getSimpleName() + ")";
     }
 
     /** The provider of {@code type} named {@code name} (a target or a benchmark). */

@@ -134,7 +134,8 @@ public final class CellLauncher {
      * <pre>{@code <java> <jvm-args> -cp <harness class path>[:<entry>...] <ChildMain> <spec-file>}</pre>
      *
      * <ul>
-     *   <li>{@code <java>} is the parent's own executable, so every cell runs on the same JDK;</li>
+     *   <li>{@code <java>} is the parent's own executable, so every cell runs on the same JDK, or the
+     *       one {@code --jvm} gave the cell's column;</li>
      *   <li>{@code <jvm-args>} are the defaults followed by the user's (HotSpot takes the last of a
      *       repeated flag, so the user's win); a profile fork's start with {@link #PROFILE_JVM_ARGS};</li>
      *   <li>the class path is the harness (our jar, third-party packages relocated) followed by the
@@ -151,8 +152,14 @@ public final class CellLauncher {
     /** The command line of a cell's child JVM, a profile fork's when {@code profile}. */
     static List<String> childCommand(ChildSettings settings, List<String> pluginEntries, Path specFile,
             boolean profile) {
+        return childCommand(settings, settings.javaExecutable(), pluginEntries, specFile, profile);
+    }
+
+    /** The command line of a cell's child JVM on {@code java}. */
+    static List<String> childCommand(ChildSettings settings, Path java, List<String> pluginEntries, Path specFile,
+            boolean profile) {
         List<String> command = new ArrayList<>();
-        command.add(settings.javaExecutable().toString());
+        command.add(java.toString());
         if (profile) {
             command.addAll(PROFILE_JVM_ARGS);
         }
@@ -372,14 +379,15 @@ public final class CellLauncher {
             return CellResult.failed(cell, CellStatus.FAILED, "Cannot remove an old result [" + result + "]: " + e,
                     List.of());
         }
-        ProcessBuilder builder = new ProcessBuilder(childCommand(settings, pluginEntries, spec, profile))
+        Path java = settings.javaFor(cell.target());
+        ProcessBuilder builder = new ProcessBuilder(childCommand(settings, java, pluginEntries, spec, profile))
                 .redirectErrorStream(true);
         Process child;
         try {
             child = guard.start(builder);
         } catch (IOException e) {
             return CellResult.failed(cell, CellStatus.FAILED,
-                    "Cannot start the child JVM [" + settings.javaExecutable() + "]: " + e.getMessage(), List.of());
+                    "Cannot start the child JVM [" + java + "]: " + e.getMessage(), List.of());
         }
         OutputPump output = OutputPump.start(child, log, "agentbench-cell-output");
         CellResult ended = null;

@@ -178,7 +178,8 @@ final class ForkMerge {
         return new JvmContext(Math.round(medianOf(all, JvmContext::gcCount)), medianOf(all, JvmContext::gcPauseMillis),
                 Math.round(medianOf(all, JvmContext::classesLoaded)),
                 (int) Math.round(medianOf(all, JvmContext::peakThreads)),
-                rss ? Math.round(medianOf(all, jvm -> jvm.peakRssBytes())) : null);
+                rss ? Math.round(medianOf(all, jvm -> jvm.peakRssBytes())) : null,
+                all.get(0).runtime()); // every fork of a cell runs on the one JVM of its column
     }
 
     private static <T> List<T> present(List<Fork> forks, Function<Fork, T> figure) {

@@ -1,6 +1,7 @@
 package dev.agentbench.core.measure;
 
 import dev.agentbench.api.result.JvmContext;
+import dev.agentbench.api.result.JvmRuntime;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -39,7 +40,7 @@ public final class JvmMeters implements AutoCloseable {
         /** As the result model records it. */
         public JvmContext toResult() {
             return new JvmContext(gcPauses, gcPauseMillis, classesLoaded, (int) peakThreads,
-                    peakRssBytes < 0 ? null : peakRssBytes);
+                    peakRssBytes < 0 ? null : peakRssBytes, JvmRuntime.current());
         }
     }
 

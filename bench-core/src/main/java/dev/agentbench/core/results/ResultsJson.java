@@ -1,5 +1,6 @@
 package dev.agentbench.core.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,6 +8,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.JvmContext;
+import dev.agentbench.api.result.JvmRuntime;
+import dev.agentbench.api.result.TargetInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.core.kind.Format2Figures;
 import java.io.IOException;
@@ -22,7 +26,28 @@ public final class ResultsJson {
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            // which JVM, and which variant, only where it is known: results of one JVM read as before
+            .addMixIn(JvmContext.class, JvmContextFields.class)
+            .addMixIn(TargetInfo.class, TargetInfoFields.class);
+
+    /** {@code runtime} is written where it is known; the other fields as always, null or not. */
+    private interface JvmContextFields {
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        JvmRuntime runtime();
+    }
+
+    /** {@code target}, {@code variant} and {@code jvm} are written where they are known. */
+    private interface TargetInfoFields {
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        String target();
+
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        String variant();
+
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        JvmRuntime jvm();
+    }
 
     private ResultsJson() {}
 
