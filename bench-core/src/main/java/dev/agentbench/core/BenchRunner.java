@@ -2,6 +2,7 @@ package dev.agentbench.core;
 
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
@@ -11,6 +12,7 @@ import dev.agentbench.api.result.Sharding;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.mock.MockProcess;
 import dev.agentbench.core.mock.MockWarmer;
+import dev.agentbench.core.host.NoiseGuard;
 import dev.agentbench.core.host.RunGuard;
 import dev.agentbench.core.host.CellLauncher;
 import dev.agentbench.core.host.ChildSettings;
@@ -147,6 +149,11 @@ public final class BenchRunner {
     }
 
     /** One run in progress, shared by the running thread and the shutdown hook. */
+    /** Whether a fork's result is one a rerun replaced (kept out of the statistics). */
+    private static boolean rerunFork(CellResult fork) {
+        return fork.status() == CellStatus.OK && fork.forks().stream().anyMatch(Fork::excluded);
+    }
+
     private final class Execution {
         private final Path runDir;
         private final RunLayout layout;
@@ -270,21 +277,42 @@ public final class BenchRunner {
                         }
                         continue;
                     }
-                    listener.forkStarted(cell, step.fork(), step.forks(), s, steps.size());
-                    CellResult result;
-                    try {
-                        result = step.coldStart() ? launcher.runColdStart(cell, pluginEntries(cell))
-                                : launcher.runFork(cell, step.fork(), step.forks(), pluginEntries(cell));
-                    } catch (RunGuard.RunStoppedException e) {
-                        return;
-                    }
-                    if (stopping()) {
-                        return; // its child was killed by the interruption: the cell stays MISSING
-                    }
-                    listener.forkFinished(result, step.fork(), step.forks(), s, steps.size());
                     if (step.coldStart()) {
+                        listener.forkStarted(cell, step.fork(), step.forks(), s, steps.size());
+                        CellResult result;
+                        try {
+                            result = launcher.runColdStart(cell, pluginEntries(cell));
+                        } catch (RunGuard.RunStoppedException e) {
+                            return;
+                        }
+                        if (stopping()) {
+                            return; // its child was killed by the interruption: the cell stays MISSING
+                        }
+                        listener.forkFinished(result, step.fork(), step.forks(), s, steps.size());
                         finished(step.cell(), result);
                         continue;
+                    }
+                    CellResult result = null;
+                    // a disturbed fork is run again at once, up to rerunDisturbed times; each fork rerun
+                    // stays in the data, out of the statistics
+                    for (int rerun = 0; result == null || rerun <= options.rerunDisturbed() && rerun(result); rerun++) {
+                        if (result != null) {
+                            done.add(NoiseGuard.excluded(result));
+                        }
+                        int fork = done.size() + 1;
+                        // each rerun so far is one more fork of the cell
+                        int of = step.forks() + (int) done.stream().filter(BenchRunner::rerunFork).count();
+                        listener.forkStarted(cell, fork, of, s, steps.size());
+                        try {
+                            result = launcher.runFork(cell, fork, of, pluginEntries(cell));
+                        } catch (RunGuard.RunStoppedException e) {
+                            return;
+                        }
+                        if (stopping()) {
+                            return; // its child was killed by the interruption: the cell stays MISSING
+                        }
+                        result = options.noiseGuard().judge(result);
+                        listener.forkFinished(result, fork, of, s, steps.size());
                     }
                     done.add(result);
                     if (step.fork() == step.forks() || result.status() != CellStatus.OK) {
@@ -292,6 +320,11 @@ public final class BenchRunner {
                     }
                 }
             }
+        }
+
+        /** Whether a fork's result is OK and the machine disturbed it: it is run again. */
+        private boolean rerun(CellResult fork) {
+            return fork.status() == CellStatus.OK && fork.forks().stream().anyMatch(Fork::disturbed);
         }
 
         /**
