@@ -95,13 +95,15 @@ final class OutlierForks {
         String from = nanos(low);
         String to = nanos(high);
         String unit = to.substring(to.indexOf(' '));
-        return low == high ? to : (from.endsWith(unit) ? from.substring(0, from.length() - unit.length()) : from) + "–" + to;
+        return from.equals(to) ? to
+                : (from.endsWith(unit) ? from.substring(0, from.length() - unit.length()) : from) + "–" + to;
     }
 
     private static String secondsRange(double[] values) {
         double low = java.util.Arrays.stream(values).min().orElse(Double.NaN);
         double high = java.util.Arrays.stream(values).max().orElse(Double.NaN);
-        return low == high ? seconds(low) : String.format(Locale.ROOT, "%.1f–%.1f s", low / 1e9, high / 1e9);
+        return seconds(low).equals(seconds(high)) ? seconds(low)
+                : String.format(Locale.ROOT, "%.1f–%.1f s", low / 1e9, high / 1e9);
     }
 
     private static String seconds(double nanos) {
