@@ -152,9 +152,9 @@ public final class Defaults {
 
     /**
      * The most CPU, in percent of the whole machine, that processes other than the cell's (its JVM,
-     * the mock, the harness) may use over an undisturbed timed pass. On a quiet 2-CPU machine others
-     * used 1–6% over a fork's pass; one busy thread of a neighbour is 50% there, a busy loop on every
-     * CPU 60–80% (it shares them with the cell).
+     * the mock, the harness) may use over an undisturbed timed pass: on a 2-CPU machine, half a CPU
+     * taken from the cell throughout the pass. One busy thread of a neighbour is up to 50% there, a
+     * quiet machine's daemons a few percent (docs/benchmarks.md, "A noisy machine").
      */
     public static final double NOISE_OTHER_CPU_PERCENT = 25.0;
 
