@@ -50,7 +50,9 @@ class NoiseJarIT {
         watcher.start();
         JarRunner.Result result;
         try {
-            result = JarRunner.run(work, LIMIT, run(results, "noop").toArray(String[]::new));
+            // the calibration target's turns spin 200 µs of wall time: a timed pass of 2 s, long enough to read
+            result = JarRunner.run(work, LIMIT, run(results, "calibration", "--plugins", calibrationPlugin().toString(),
+                    "-O", "spinMicros=200").toArray(String[]::new));
         } finally {
             stop.set(true);
             watcher.join(10_000);
@@ -76,7 +78,7 @@ class NoiseJarIT {
         assertThat(cell.get("disturbed").asBoolean()).isFalse();
         assertThat(cell.get("warnings").toString()).contains("fork 2 was disturbed by the machine (others ")
                 .contains("out of the statistics, a rerun replaced it");
-        assertThat(result.out()).containsPattern("noop +turn1 +#2/3 .*DISTURBED \\(others \\d+\\.\\d% of \\d+ CPUs")
+        assertThat(result.out()).containsPattern("calibration +turn1 +#2/3 .*DISTURBED \\(others \\d+\\.\\d% of \\d+ CPUs")
                 .containsPattern("#3/4 ").containsPattern("#4/4 ");
         String report = Files.readString(results.resolve("latest").resolve("report.md"));
         assertThat(report).contains("fork 2 was disturbed by the machine");

@@ -22,6 +22,13 @@ public final class MachineNoise implements Profiler {
     /** The machine's CPU counters: the first line of {@code /proc/stat}, in clock ticks. */
     record MachineTicks(int cpus, long busy, long total, Long steal) {}
 
+    /**
+     * The shortest timed pass that gets a reading: the kernel counts CPU time in ticks of 10 ms, so a
+     * pass of 8 ms on 2 CPUs is 2 ticks, and one tick of anyone's is 50% of it. Over 0.5 s, one tick
+     * is 1% of one CPU. A shorter pass has no reading ({@code null}), and is never disturbed.
+     */
+    public static final double LEAST_SECONDS = 0.5;
+
     private final Path proc;
     private final List<Long> pids;
     private final java.util.function.LongSupplier clock;
@@ -75,7 +82,7 @@ public final class MachineNoise implements Profiler {
             return;
         }
         long total = end.machine.total() - start.machine.total();
-        if (total <= 0) {
+        if (total <= 0 || (end.nanos - start.nanos) / 1e9 < LEAST_SECONDS) {
             return;
         }
         long others = Math.max(0, (end.machine.busy() - start.machine.busy()) - (end.own - start.own));
@@ -84,7 +91,7 @@ public final class MachineNoise implements Profiler {
         noise = new Noise((end.nanos - start.nanos) / 1e9, end.machine.cpus(), steal, 100.0 * others / total, false);
     }
 
-    /** What was read over the last pass; {@code null} when nothing could be. */
+    /** What was read over the last pass; {@code null} when nothing could be, or the pass was too short. */
     public Noise noise() {
         return noise;
     }

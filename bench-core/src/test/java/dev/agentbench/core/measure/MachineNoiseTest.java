@@ -70,13 +70,22 @@ class MachineNoiseTest {
 
     @Test
     void aProcessGoneMeanwhileCountsNothingMoreAndNoProcfsGivesNoReadingNotZero(@TempDir Path proc) throws IOException {
-        MachineNoise noise = new MachineNoise(proc, List.of(11L, 12L), () -> 0L);
+        AtomicLong clock = new AtomicLong();
+        MachineNoise noise = new MachineNoise(proc, List.of(11L, 12L), clock::get);
         write(proc, procStat(0, 0, 0, 0), 0, 0);
         noise.start();
         Files.delete(proc.resolve("12").resolve("stat"));
         write(proc, procStat(100, 0, 100, 0), 40);
+        clock.set(1_000_000_000L);
         noise.stop();
         assertThat(noise.noise().otherCpuPercent()).isCloseTo(100.0 * (100 - 40) / 200, within(1e-9));
+
+        // 8 ms is two ticks of 2 CPUs: one tick of anyone's would read 50%
+        noise.start();
+        clock.addAndGet(8_000_000L);
+        write(proc, procStat(101, 0, 101, 0), 40);
+        noise.stop();
+        assertThat(noise.noise()).as("too short a pass to read").isNull();
 
         MachineNoise elsewhere = new MachineNoise(proc.resolve("absent"), List.of(11L), () -> 0L);
         elsewhere.start();
