@@ -129,7 +129,7 @@ class NoiseJarIT {
                 if (log.isPresent() && contains(log.get(), "fork 2 of 3")) {
                     break;
                 }
-                Thread.sleep(10);
+                Thread.sleep(50);
             }
             if (stop.get()) {
                 return;
@@ -151,7 +151,7 @@ class NoiseJarIT {
             }
             hogged.set(true);
             while (!stop.get() && System.currentTimeMillis() < until && find(results, "turn1.fork-2.json").isEmpty()) {
-                Thread.sleep(10);
+                Thread.sleep(50);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
