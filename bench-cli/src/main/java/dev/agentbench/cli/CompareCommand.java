@@ -61,6 +61,11 @@ final class CompareCommand implements Callable<Integer> {
                     + "At least 0%% and below 100%%.")
     private String threshold = CompareOptions.percent(CompareOptions.DEFAULT_THRESHOLD);
 
+    @Option(names = "--judge-disturbed",
+            description = "Judge a cell all the same when the machine disturbed one of its forks in either run and no "
+                    + "clean rerun replaced it (by default such a cell is not judged: disturbed by the machine).")
+    private boolean judgeDisturbed;
+
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
             description = "What standard output gets: md (a markdown table) or json (default: md).")
     private String format = "md";
@@ -71,7 +76,8 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CompareOptions options = CompareOptions.defaults().withThreshold(CompareOptions.parseThreshold(threshold));
+        CompareOptions options = CompareOptions.defaults().withThreshold(CompareOptions.parseThreshold(threshold))
+                .withJudgeDisturbed(judgeDisturbed);
         if (!FORMATS.contains(format)) {
             throw new Main.UsageException("Unknown format [" + format + "]; known formats: " + FORMATS);
         }

@@ -9,6 +9,7 @@ import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.Sharding;
+import dev.agentbench.core.host.NoiseGuard;
 import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.core.RunListener;
 import dev.agentbench.report.ReportsListener;
@@ -276,6 +277,12 @@ final class ProgressPrinter implements RunListener, ReportsListener.Outcome, Aut
                 if (!quiet && !dryRun && progress.forked(index) && result.forks().size() > 1) {
                     clearLive();
                     out.println(RunProgress.cellLine(result));
+                    // disturbed and outlier forks are seen only once the cell's forks are together
+                    for (String warning : result.warnings()) {
+                        if (NoiseGuard.aboutNoise(warning)) {
+                            out.println("    warning: " + warning);
+                        }
+                    }
                     out.flush();
                 }
             } else if (reported.add(index)) {

@@ -96,6 +96,18 @@ final class RunCommand implements Callable<Integer> {
                     + "MISSING (default: none).")
     private Duration maxDuration;
 
+    @Option(names = "--rerun-disturbed", paramLabel = "N",
+            description = "Rerun a fork that the machine disturbed (others' CPU or steal over its timed pass above the "
+                    + "threshold) up to N times; the disturbed fork stays in the data, out of the statistics once a "
+                    + "rerun is clean. 0 reruns none (default: 2).")
+    private Integer rerunDisturbed;
+
+    @Option(names = "--noise-threshold", paramLabel = "PERCENT",
+            description = "A fork is disturbed when processes other than the cell's used more than PERCENT of the "
+                    + "whole machine's CPU over its timed pass, or steal took more than 10% (default: 25; Linux "
+                    + "only, elsewhere nothing is read).")
+    private Double noiseThreshold;
+
     @Option(names = "--no-mock-warmup",
             description = "Skip the mock's warm-up before the first cell (up to 30s): for quick checks; the first "
                     + "cells' figures then include the mock's own JIT warm-up.")
@@ -204,6 +216,8 @@ final class RunCommand implements Callable<Integer> {
         ifGiven(timeout, builder::timeout);
         ifGiven(logLimit, builder::logLimit);
         ifGiven(maxDuration, builder::maxDuration);
+        ifGiven(rerunDisturbed, builder::rerunDisturbed);
+        ifGiven(noiseThreshold, builder::noiseThreshold);
         builder.mockWarmup(!noMockWarmup);
         if (shard != null && shards != null) {
             throw new Main.UsageException("--shard [" + shard + "] and --shards [" + shards + "] both name the shard: "

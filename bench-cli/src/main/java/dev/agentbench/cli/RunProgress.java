@@ -5,6 +5,7 @@ import dev.agentbench.api.result.CellResult;
 import dev.agentbench.core.kind.CellKind;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Fork;
+import dev.agentbench.core.host.NoiseGuard;
 import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.MockRestart;
 import dev.agentbench.api.result.MockWarmup;
@@ -215,7 +216,16 @@ final class RunProgress {
     String finishedLine(CellResult result, Duration took) {
         String figure = dryRun ? "checked ✓" : FigureSections.headlineIsFigures(result) ? figures(result.figures()) + " ✓"
                 : Units.time(result.time().median()) + " median ✓" + steadiness(result);
-        return position() + "  " + figure + warnings(result) + "  took " + span(took) + " · " + whereTheRunIs();
+        return position() + "  " + figure + warnings(result) + disturbed(result) + "  took " + span(took) + " · "
+                + whereTheRunIs();
+    }
+
+    /** {@code  DISTURBED (others 62.0% of 2 CPUs over 3.0 s, steal 0.0%)} for a fork the machine disturbed. */
+    private static String disturbed(CellResult result) {
+        if (result.forks().size() != 1 || !result.forks().get(0).disturbed()) {
+            return "";
+        }
+        return "  DISTURBED (" + NoiseGuard.describe(result.forks().get(0).noise()) + ")";
     }
 
     /**
@@ -298,7 +308,7 @@ final class RunProgress {
      * steady when some were not, and how many warnings the cell has when it has some.
      */
     static String cellLine(CellResult cell) {
-        List<Fork> forks = cell.forks();
+        List<Fork> forks = cell.forksOrSelf();
         double low = forks.stream().mapToDouble(fork -> fork.time().median()).min().orElse(0);
         double high = forks.stream().mapToDouble(fork -> fork.time().median()).max().orElse(0);
         long unsteady = forks.stream().filter(fork -> Boolean.FALSE.equals(fork.steadyState())).count();

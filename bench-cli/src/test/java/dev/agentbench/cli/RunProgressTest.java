@@ -85,6 +85,26 @@ class RunProgressTest {
     }
 
     @Test
+    void aDisturbedForkSaysSoOnItsLineAndItsRerunIsOneMoreForkOfTheCell() {
+        PlannedCell raw = new PlannedCell("raw", "turn1", 1);
+        RunProgress progress = progress(List.of(raw), 2);
+        CellResult clean = fork(raw, 175_000, STEADY);
+        Fork disturbed = clean.forks().get(0).withNoise(new dev.agentbench.api.result.Noise(2.1, 2, 0.0, 62.0, true));
+        CellResult hogged = new CellResult(raw.target(), raw.benchmark(), 1, raw.name(), CellStatus.OK, null,
+                clean.time(), 0, true, 1.0, List.of(), null, null, null, null, List.of(), List.of(disturbed), null,
+                List.of());
+        Duration took = runStep(progress, 0, 1, 2, Duration.ofSeconds(20));
+        assertThat(progress.finishedLine(hogged, took)).startsWith("[1/2] raw turn1 #1/2  175 µs median ✓ steady after"
+                + " 14s  DISTURBED (others 62.0% of 2 CPUs over 2.1 s, steal 0.0%)  took 20s");
+        // the rerun is the same step of the plan, one more fork of the cell
+        progress.started(0, 2, 3, 0, progress.steps());
+        advance(Duration.ofSeconds(20));
+        took = progress.finished();
+        assertThat(progress.finishedLine(clean, took)).as("the rerun").startsWith("[1/2] raw turn1 #2/3  175 µs median ✓")
+                .doesNotContain("DISTURBED");
+    }
+
+    @Test
     void aForkLineSaysPlaceForkMedianSteadinessTimeTakenElapsedAndWhatIsLeft() {
         PlannedCell raw = new PlannedCell("raw", "turn1", 1);
         PlannedCell llmagent = new PlannedCell("llmagent", "turn1", 1);

@@ -1,6 +1,7 @@
 package dev.agentbench.core;
 
 import dev.agentbench.core.host.BoundedLog;
+import dev.agentbench.core.host.NoiseGuard;
 import dev.agentbench.core.measure.PassSetters;
 import dev.agentbench.core.measure.PassSettings;
 import dev.agentbench.core.measure.Setting;
@@ -34,6 +35,8 @@ public final class BenchOptions {
     private final Duration timeout;
     private final long logLimit;
     private final Duration maxDuration;
+    private final int rerunDisturbed;
+    private final NoiseGuard noiseGuard;
     private final Path resultsDir;
     private final List<Path> pluginDirs;
     private final Map<String, String> targetOptions;
@@ -57,6 +60,8 @@ public final class BenchOptions {
         timeout = b.timeout;
         logLimit = b.logLimit;
         maxDuration = b.maxDuration;
+        rerunDisturbed = b.rerunDisturbed;
+        noiseGuard = new NoiseGuard(b.noiseThreshold, Defaults.NOISE_STEAL_PERCENT);
         resultsDir = b.resultsDir;
         harnessClasspath = b.builtHarness;
         pluginDirs = b.defaultPlugins ? Harness.pluginPaths(harnessClasspath, b.pluginDirs) : List.copyOf(b.pluginDirs);
@@ -151,6 +156,20 @@ public final class BenchOptions {
         return Optional.ofNullable(shard);
     }
 
+    /**
+     * How many times one disturbed fork is rerun at most (default {@link Defaults#RERUN_DISTURBED}): a
+     * fork whose timed pass the machine disturbed ({@link #noiseGuard()}) is run again at once, and
+     * once a rerun is clean the disturbed fork is kept in the data, out of the statistics. 0 runs none.
+     */
+    public int rerunDisturbed() {
+        return rerunDisturbed;
+    }
+
+    /** What makes a fork disturbed: others' CPU and steal over its timed pass, as shares of the machine. */
+    public NoiseGuard noiseGuard() {
+        return noiseGuard;
+    }
+
     /** The budget of the whole run: once spent, no new cell starts. Empty for no budget. */
     public Optional<Duration> maxDuration() {
         return Optional.ofNullable(maxDuration);
@@ -236,6 +255,8 @@ public final class BenchOptions {
         settings.put("timeout", timeout.toString());
         settings.put("logLimit", Long.toString(logLimit));
         settings.put("maxDuration", maxDuration == null ? "none" : maxDuration.toString());
+        settings.put("rerunDisturbed", Integer.toString(rerunDisturbed));
+        settings.put("noiseThreshold", Double.toString(noiseGuard.otherCpuPercent()));
         settings.put("jvmArgs", String.join(" ", childJvmArgs()));
         settings.put("targetOptions", new java.util.TreeMap<>(targetOptions).toString());
         settings.put("pluginDirs", pluginDirs.toString());
@@ -266,6 +287,8 @@ public final class BenchOptions {
         private Duration timeout = Defaults.TIMEOUT;
         private long logLimit = Defaults.LOG_LIMIT;
         private Duration maxDuration;
+        private int rerunDisturbed = Defaults.RERUN_DISTURBED;
+        private double noiseThreshold = Defaults.NOISE_OTHER_CPU_PERCENT;
         private Path resultsDir = Defaults.RESULTS_DIR;
         private List<Path> pluginDirs = List.of();
         private Map<String, String> targetOptions = Map.of();
@@ -326,6 +349,21 @@ public final class BenchOptions {
          */
         public Builder shard(Shard shard) {
             this.shard = shard;
+            return this;
+        }
+
+        /** How many times a disturbed fork is rerun at most (default {@link Defaults#RERUN_DISTURBED}); 0 for never. */
+        public Builder rerunDisturbed(int times) {
+            this.rerunDisturbed = times;
+            return this;
+        }
+
+        /**
+         * The most CPU, in percent of the whole machine, that processes other than the cell's may use
+         * over an undisturbed timed pass (default {@link Defaults#NOISE_OTHER_CPU_PERCENT}).
+         */
+        public Builder noiseThreshold(double percent) {
+            this.noiseThreshold = percent;
             return this;
         }
 
@@ -451,6 +489,11 @@ public final class BenchOptions {
             if (maxDuration != null) {
                 OptionChecks.positive("Max duration", maxDuration);
             }
+            if (rerunDisturbed < 0) {
+                throw new IllegalArgumentException("Reruns of a disturbed fork [" + rerunDisturbed
+                        + "] must be at least 0");
+            }
+            new NoiseGuard(noiseThreshold, Defaults.NOISE_STEAL_PERCENT);
             OptionChecks.concurrency(concurrency);
             OptionChecks.names("Target", targets);
             OptionChecks.names("JVM", jvms);

@@ -3,6 +3,7 @@ package dev.agentbench.core;
 import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.MockRestart;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
@@ -13,6 +14,7 @@ import dev.agentbench.api.result.Sharding;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.core.mock.MockProcess;
 import dev.agentbench.core.mock.MockWarmer;
+import dev.agentbench.core.host.NoiseGuard;
 import dev.agentbench.core.host.RunGuard;
 import dev.agentbench.core.host.CellLauncher;
 import dev.agentbench.core.host.ChildSettings;
@@ -170,6 +172,11 @@ public final class BenchRunner {
     }
 
     /** One run in progress, shared by the running thread and the shutdown hook. */
+    /** Whether a fork's result is one a rerun replaced (kept out of the statistics). */
+    private static boolean rerunFork(CellResult fork) {
+        return fork.status() == CellStatus.OK && fork.forks().stream().anyMatch(Fork::excluded);
+    }
+
     private final class Execution {
         private final Path runDir;
         private final RunLayout layout;
@@ -236,7 +243,13 @@ public final class BenchRunner {
             return new RunSummary(runDir, completed, all);
         }
 
-        /** Whether the run is being stopped: by Ctrl-C or SIGTERM, or by an interrupt of the thread running it. */
+        /** The cell whose fork the mock's death failed, {@code target/name}, or {@code null}. */
+    private static String mockKilled(PlannedCell cell, CellResult result) {
+        return result.status() == CellStatus.FAILED && result.error() != null
+                && result.error().contains(CellLauncher.MOCK_DIED) ? cell.target() + "/" + cell.name() : null;
+    }
+
+    /** Whether the run is being stopped: by Ctrl-C or SIGTERM, or by an interrupt of the thread running it. */
         private boolean stopping() {
             return guard.interrupted() || Thread.currentThread().isInterrupted();
         }
@@ -312,30 +325,49 @@ public final class BenchRunner {
                         }
                         continue;
                     }
-                    listener.forkStarted(cell, step.fork(), step.forks(), s, steps.size());
-                    CellResult result;
-                    try {
-                        result = step.coldStart() ? launcher.runColdStart(cell, pluginEntries(cell))
-                                : launcher.runFork(cell, step.fork(), step.forks(), pluginEntries(cell));
-                    } catch (RunGuard.RunStoppedException e) {
-                        return;
-                    }
-                    if (stopping()) {
-                        return; // its child was killed by the interruption: the cell stays MISSING
-                    }
-                    listener.forkFinished(result, step.fork(), step.forks(), s, steps.size());
                     if (step.coldStart()) {
-                        finished(step.cell(), result);
-                    } else {
-                        done.add(result);
-                        if (step.fork() == step.forks() || result.status() != CellStatus.OK) {
-                            finished(step.cell(), launcher.finish(cell, done));
+                        listener.forkStarted(cell, step.fork(), step.forks(), s, steps.size());
+                        CellResult result;
+                        try {
+                            result = launcher.runColdStart(cell, pluginEntries(cell));
+                        } catch (RunGuard.RunStoppedException e) {
+                            return;
                         }
+                        if (stopping()) {
+                            return; // its child was killed by the interruption: the cell stays MISSING
+                        }
+                        listener.forkFinished(result, step.fork(), step.forks(), s, steps.size());
+                        finished(step.cell(), result);
+                        killed = mockKilled(cell, result);
+                        continue;
                     }
-                    if (result.status() == CellStatus.FAILED && result.error() != null
-                            && result.error().contains(CellLauncher.MOCK_DIED)) {
-                        killed = cell.target() + "/" + cell.name();
+                    CellResult result = null;
+                    // a disturbed fork is run again at once, up to rerunDisturbed times; each fork rerun
+                    // stays in the data, out of the statistics
+                    for (int rerun = 0; result == null || rerun <= options.rerunDisturbed() && rerun(result); rerun++) {
+                        if (result != null) {
+                            done.add(NoiseGuard.excluded(result));
+                        }
+                        int fork = done.size() + 1;
+                        // each rerun so far is one more fork of the cell
+                        int of = step.forks() + (int) done.stream().filter(BenchRunner::rerunFork).count();
+                        listener.forkStarted(cell, fork, of, s, steps.size());
+                        try {
+                            result = launcher.runFork(cell, fork, of, pluginEntries(cell));
+                        } catch (RunGuard.RunStoppedException e) {
+                            return;
+                        }
+                        if (stopping()) {
+                            return; // its child was killed by the interruption: the cell stays MISSING
+                        }
+                        result = options.noiseGuard().judge(result);
+                        listener.forkFinished(result, fork, of, s, steps.size());
                     }
+                    done.add(result);
+                    if (step.fork() == step.forks() || result.status() != CellStatus.OK) {
+                        finished(step.cell(), launcher.finish(cell, done));
+                    }
+                    killed = mockKilled(cell, result);
                 }
                 if (launcher.writeFailure().isPresent() && !stopping()) {
                     writeFailed(launcher.writeFailure().get());
@@ -403,6 +435,11 @@ public final class BenchRunner {
                     notRun(i, "Not run: " + why);
                 }
             }
+        }
+
+        /** Whether a fork's result is OK and the machine disturbed it: it is run again. */
+        private boolean rerun(CellResult fork) {
+            return fork.status() == CellStatus.OK && fork.forks().stream().anyMatch(Fork::disturbed);
         }
 
         /**

@@ -160,6 +160,23 @@ public final class Defaults {
      */
     public static final long LOG_LIMIT = 2L << 20;
 
+    /**
+     * How many times a disturbed fork is rerun at most: twice, so that a neighbour's burst costs a
+     * cell two more JVMs at worst, and a machine busy throughout says so rather than running forever.
+     */
+    public static final int RERUN_DISTURBED = 2;
+
+    /**
+     * The most CPU, in percent of the whole machine, that processes other than the cell's (its JVM,
+     * the mock, the harness) may use over an undisturbed timed pass: on a 2-CPU machine, half a CPU
+     * taken from the cell throughout the pass. One busy thread of a neighbour is up to 50% there, a
+     * quiet machine's daemons a few percent (docs/benchmarks.md, "A noisy machine").
+     */
+    public static final double NOISE_OTHER_CPU_PERCENT = 25.0;
+
+    /** The most steal, in percent of the whole machine, over an undisturbed timed pass. */
+    public static final double NOISE_STEAL_PERCENT = 10.0;
+
     /** How many lines of a failed cell's log its result and the console show. */
     public static final int LOG_TAIL_LINES = 20;
 

@@ -21,7 +21,10 @@ import java.util.List;
  * <p>A run is a sequence of steps: one step is one fork of one cell (one child JVM), except a cold
  * start cell, which is one step of its own however many JVMs it starts. The forks of one benchmark
  * rotate through the targets ({@code raw#1, llmagent#1, raw#2, llmagent#2}), so a cell's steps are
- * not consecutive; {@link #cellFinished} follows its last fork.
+ * not consecutive; {@link #cellFinished} follows its last fork. A fork that the machine disturbed
+ * ({@link dev.agentbench.api.result.Fork#disturbed()}) is rerun at once, in the same step: {@link
+ * #forkStarted} and {@link #forkFinished} are told again, of one more fork of the cell ({@code fork 3
+ * of 4} after fork 2 of 3 was disturbed).
  *
  * <p>In a profiled run ({@code --profile jfr}), every cell but a cold start has one more step after
  * its measured forks, its profile fork, which {@link #profileStarted} and {@link #profileFinished}

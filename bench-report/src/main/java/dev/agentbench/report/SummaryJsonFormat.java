@@ -27,7 +27,11 @@ import java.util.TreeMap;
  * its name, label, unit, which way is better, how forks combine, section, description, value and the
  * forks' range), {@code metrics} as each figure's name and value (which held the kind's figures by name
  * before), and per fork its {@code figures} by name and value; a LOAD cell's figures are among them,
- * and {@code load} is gone; and, for the run, {@code fromSummary} (the {@code target/name} of the cells
+ * and {@code load} is gone; later, per cell, {@code disturbed} (a fork in its statistics was disturbed
+ * by the machine and no clean rerun replaced it) and per fork its {@code noise} (what the machine did
+ * over its timed pass, {@code null} where not read), {@code disturbed}, {@code excluded} (kept, out of the
+ * statistics: a rerun replaced it) and {@code outlier} (of its own JVM); {@code forks} lists every fork,
+ * the excluded too; and, for the run, {@code fromSummary} (the {@code target/name} of the cells
  * read from an earlier {@code summary.json} because their result files were gone: no samples, and
  * intervals from the forks' medians alone) with its {@code note}, both only when there are such cells;
  * later, the run's {@code mockServe} (the mock's own time per request) and, per cell, its {@code overhead} over the baseline in nanoseconds (time and CPU per operation,
@@ -140,9 +144,11 @@ public final class SummaryJsonFormat implements ReportFormat {
             node.set("cpu", RunData.MAPPER.valueToTree(cell.cpu()));
             overhead(node, cell, baseCells.get(cell.name()), intervals);
             ArrayNode forks = node.putArray("forks");
-            for (Fork fork : cell.forksOrSelf()) {
+            // every fork, those out of the statistics too (marked excluded)
+            for (Fork fork : cell.forks().isEmpty() ? cell.forksOrSelf() : cell.forks()) {
                 fork(forks.addObject(), fork);
             }
+            node.put("disturbed", cell.disturbed());
             CellProfile profile = run.profile(cell);
             if (profile == null) {
                 node.putNull("profile");
@@ -240,5 +246,9 @@ public final class SummaryJsonFormat implements ReportFormat {
         }
         ObjectNode figures = node.putObject("figures");
         fork.figures().forEach(figure -> figures.put(figure.name(), figure.value()));
+        node.set("noise", RunData.MAPPER.valueToTree(fork.noise()));
+        node.put("disturbed", fork.disturbed());
+        node.put("excluded", fork.excluded());
+        node.put("outlier", fork.outlier());
     }
 }

@@ -115,15 +115,26 @@ public record CellResult(
     }
 
     /**
-     * The cell's forks: its own {@code forks}, or for a result of format 1 (which kept one JVM's
-     * figures in the cell itself) that one JVM as fork 1; empty when the cell has no time statistics.
+     * The forks the cell's statistics are made of: its own {@code forks} less those {@linkplain
+     * Fork#excluded() excluded} (a disturbed fork a clean rerun replaced), or for a result of format 1
+     * (which kept one JVM's figures in the cell itself) that one JVM as fork 1; empty when the cell has
+     * no time statistics. {@link #forks()} holds every fork.
      */
     public List<Fork> forksOrSelf() {
         if (!forks.isEmpty() || time == null) {
-            return forks;
+            return forks.stream().anyMatch(Fork::excluded) ? forks.stream().filter(fork -> !fork.excluded()).toList()
+                    : forks;
         }
         return List.of(new Fork(1, time, samples, null, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
                 figures, warnings));
+    }
+
+    /**
+     * Whether a fork the cell's statistics are made of was disturbed by the machine ({@link
+     * Fork#disturbed()}): its reruns, if any, stayed disturbed too.
+     */
+    public boolean disturbed() {
+        return forksOrSelf().stream().anyMatch(Fork::disturbed);
     }
 
     /** This result with {@code tail} as its log's last lines. */

@@ -23,6 +23,12 @@ import java.util.List;
  * @param warnings what this JVM's child said a reader should know although its figures stand, for
  *     example {@code close() did not return in 10 s} or {@code close() failed: <exception>}; empty when
  *     none, and in results written before the field existed
+ * @param noise what the machine did around this fork's timed pass besides the cell's own work;
+ *     {@code null} where it is not read (not Linux, a cold start, results written before the field)
+ * @param excluded whether this fork is kept in the data but out of the cell's statistics: a disturbed
+ *     fork that a clean rerun replaced
+ * @param outlier whether this fork, undisturbed, differs from its siblings well beyond their spread
+ *     (an outlier of its own JVM); it stays in the statistics
  */
 public record Fork(
         int fork,
@@ -37,7 +43,18 @@ public record Fork(
         TimeStats turnLatency,
         JvmContext jvm,
         List<Figure> figures,
-        List<String> warnings) {
+        List<String> warnings,
+        Noise noise,
+        boolean excluded,
+        boolean outlier) {
+
+    /** A fork without a noise reading, in the statistics, not an outlier. */
+    public Fork(int fork, TimeStats time, List<Long> samples, Warmup warmup, Boolean steadyState, Double drift, Cpu cpu,
+            Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm, List<Figure> figures,
+            List<String> warnings) {
+        this(fork, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm, figures,
+                warnings, null, false, false);
+    }
 
     public Fork {
         if (fork < 1) {
@@ -54,7 +71,30 @@ public record Fork(
     /** This fork under another number. */
     public Fork renumbered(int number) {
         return new Fork(number, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
-                figures, warnings);
+                figures, warnings, noise, excluded, outlier);
+    }
+
+    /** This fork with {@code noise} as its reading of the machine. */
+    public Fork withNoise(Noise noise) {
+        return new Fork(fork, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
+                figures, warnings, noise, excluded, outlier);
+    }
+
+    /** This fork kept out of the cell's statistics, or not. */
+    public Fork withExcluded(boolean excluded) {
+        return new Fork(fork, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
+                figures, warnings, noise, excluded, outlier);
+    }
+
+    /** This fork named an outlier of its own JVM, or not. */
+    public Fork withOutlier(boolean outlier) {
+        return new Fork(fork, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
+                figures, warnings, noise, excluded, outlier);
+    }
+
+    /** Whether the harness found this fork disturbed by the machine ({@link Noise#disturbed()}). */
+    public boolean disturbed() {
+        return noise != null && noise.disturbed();
     }
 
     /** This fork with {@code more} figures after its own, and {@code warning} added to its warnings unless null. */
@@ -67,7 +107,7 @@ public record Fork(
         List<Figure> all = new java.util.ArrayList<>(figures);
         all.addAll(more);
         return new Fork(fork, time, samples, warmup, steadyState, drift, cpu, memory, throughput, turnLatency, jvm,
-                all, said);
+                all, said, noise, excluded, outlier);
     }
 
     /** Each figure's name and value, in the order of the figures. */

@@ -19,7 +19,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * <ul>
  *   <li>{@code spinMicros}: the wall time of one turn, in microseconds (default 100);</li>
  *   <li>{@code slower}: the benchmark (by its script's name) whose turns spin longer (default none);</li>
- *   <li>{@code slowdown}: by how much, as a factor (default 1.2: 20% slower).</li>
+ *   <li>{@code slowdown}: by how much, as a factor (default 1.2: 20% slower);</li>
+ *   <li>{@code slowJvm}: the JVM, counted from 1 in the order they first open the target, whose turns
+ *       spin {@code jvmSlowdown} times longer (default none): with one cell of three forks, fork 2 is
+ *       JVM 2. The JVMs count themselves in the folder {@code jvmCounter} (required with it), each
+ *       taking the first free file name {@code jvm-<N>} there;</li>
+ *   <li>{@code jvmSlowdown}: by how much (default 2: twice the work).</li>
  * </ul>
  * Built into its own plugin jar by the build ({@code src/test/calibration/plugin.xml}), so that a
  * real run of the packaged jar loads it as a third party's target.
@@ -44,7 +49,31 @@ public final class CalibrationTarget implements BenchTarget {
         double slowdown = factor(context, "slowdown", 1.2);
         boolean slower = context.script().name().equals(context.option("slower", ""));
         long spinNanos = Math.round(spinMicros * 1_000 * (slower ? slowdown : 1.0));
+        String slowJvm = context.option("slowJvm", "");
+        if (!slowJvm.isEmpty() && Integer.parseInt(slowJvm) == jvmNumber(context)) {
+            spinNanos = Math.round(spinNanos * factor(context, "jvmSlowdown", 2.0));
+        }
         return new Handle(context, spinNanos);
+    }
+
+    /** This JVM's number, from 1, taken once from the folder {@code jvmCounter}. */
+    private static int jvm;
+
+    private static synchronized int jvmNumber(TargetContext context) {
+        if (jvm == 0) {
+            java.nio.file.Path folder = java.nio.file.Path.of(context.option("jvmCounter", ""));
+            for (int n = 1; jvm == 0; n++) {
+                try {
+                    java.nio.file.Files.createFile(folder.resolve("jvm-" + n));
+                    jvm = n;
+                } catch (java.nio.file.FileAlreadyExistsException e) {
+                    // an earlier JVM's: try the next
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException("Cannot count JVMs in [" + folder + "]", e);
+                }
+            }
+        }
+        return jvm;
     }
 
     private static long positiveLong(TargetContext context, String key, long defaultValue) {

@@ -7,6 +7,7 @@ import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.JvmContext;
+import dev.agentbench.api.result.Noise;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.TargetId;
@@ -22,6 +23,7 @@ import dev.agentbench.core.measure.Closing;
 import dev.agentbench.core.measure.HeapFilledException;
 import dev.agentbench.core.measure.IterationFailedException;
 import dev.agentbench.core.measure.JvmMeters;
+import dev.agentbench.core.measure.MachineNoise;
 import dev.agentbench.core.measure.Measurement;
 import dev.agentbench.core.measure.PassSettings;
 import dev.agentbench.core.measure.Profiler;
@@ -264,6 +266,11 @@ public final class CellChild {
         JfrProfiler jfr = spec.profile() ? jfrProfiler() : null;
         // not "jfr == null ? Profiler.NONE : jfr": verifying that here would load Profiler on a cold start's path
         Profiler profiler = JfrProfiler.orNone(jfr);
+        // what the machine does besides this cell, over the timed pass alone
+        MachineNoise noise = settings.dryRun() ? null : MachineNoise.ofThisCell(clock);
+        if (noise != null) {
+            profiler = profiler.and(noise);
+        }
         try (JvmMeters meters = new JvmMeters()) {
             Measurement measurement = kind.measure(new ChildRun(spec.plannedCell(), benchmark, script, agents,
                     settings, clock, log, profiler, ChildMain.enteredMillis));
@@ -279,7 +286,14 @@ public final class CellChild {
                         snapshot.peakRssBytes() < 0 ? "unknown" : (snapshot.peakRssBytes() >> 20) + " MiB"));
                 jvm = snapshot.toResult();
             }
-            return new Measured(spec.plannedCell(), spec.fork(), measurement, jvm);
+            Noise read = noise == null ? null : noise.noise();
+            if (read != null) {
+                CellLog.say(String.format(java.util.Locale.ROOT, "noise: over the timed pass (%.1f s), others used"
+                        + " %.1f%% of the machine's %d CPUs, steal %s", read.seconds(), read.otherCpuPercent(),
+                        read.cpus(), read.stealPercent() == null ? "not counted"
+                                : String.format(java.util.Locale.ROOT, "%.1f%%", read.stealPercent())));
+            }
+            return new Measured(spec.plannedCell(), spec.fork(), measurement, jvm, read);
         } finally {
             if (jfr != null) {
                 jfr.close();

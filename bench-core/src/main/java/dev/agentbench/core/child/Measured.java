@@ -1,7 +1,9 @@
 package dev.agentbench.core.child;
 
 import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.JvmContext;
+import dev.agentbench.api.result.Noise;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.core.measure.Measurement;
 import java.util.List;
@@ -17,19 +19,37 @@ final class Measured {
     private final int fork;
     private final Measurement measurement;
     private final JvmContext jvm;
+    private final Noise noise;
 
     /**
      * @param jvm what the fork's JVM did; {@code null} when not measured
      */
     Measured(PlannedCell cell, int fork, Measurement measurement, JvmContext jvm) {
+        this(cell, fork, measurement, jvm, null);
+    }
+
+    /**
+     * @param noise what the machine did around the timed pass besides the cell; {@code null} when not
+     *     read
+     */
+    Measured(PlannedCell cell, int fork, Measurement measurement, JvmContext jvm, Noise noise) {
         this.cell = cell;
         this.fork = fork;
         this.measurement = measurement;
         this.jvm = jvm;
+        this.noise = noise;
     }
 
     /** The fork's OK result with {@code warnings}, its fork's and its own. */
     CellResult result(List<String> warnings) {
-        return measurement.toResult(cell, fork, jvm, warnings);
+        CellResult result = measurement.toResult(cell, fork, jvm, warnings);
+        if (noise == null) {
+            return result;
+        }
+        Fork one = result.forks().get(0).withNoise(noise);
+        return new CellResult(result.target(), result.benchmark(), result.concurrency(), result.name(), result.status(),
+                result.error(), result.time(), result.warmupIterations(), result.steadyState(), result.drift(),
+                result.logTail(), result.memory(), result.throughput(), result.turnLatency(), result.jvm(),
+                result.figures(), List.of(one), result.cpu(), result.warnings());
     }
 }

@@ -62,30 +62,35 @@ final class ForkMerge {
         if (results.isEmpty()) {
             throw new IllegalArgumentException("A cell needs at least one fork, got [0]");
         }
-        List<Fork> forks = new ArrayList<>();
+        List<Fork> all = new ArrayList<>();
         for (CellResult result : results) {
             if (result.status() == CellStatus.OK) {
-                for (Fork fork : result.forksOrSelf()) {
-                    forks.add(fork.renumbered(forks.size() + 1));
+                for (Fork fork : result.forks().isEmpty() ? result.forksOrSelf() : result.forks()) {
+                    all.add(fork.renumbered(all.size() + 1));
                 }
             }
         }
+        if (what.equals("Fork")) {
+            all = OutlierForks.mark(all); // a cold start's JVMs are its samples, each unlike the next
+        }
+        // the statistics are of the forks not excluded; every fork stays in the data
+        List<Fork> forks = all.stream().filter(fork -> !fork.excluded()).toList();
         for (int i = 0; i < results.size(); i++) {
             CellResult result = results.get(i);
             if (result.status() != CellStatus.OK) {
                 String error = planned == 1 && what.equals("Fork") ? result.error()
                         : what + " [" + (i + 1) + " of " + planned + "]: " + result.error();
                 return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), result.status(),
-                        error, null, 0, null, null, result.logTail(), null, null, null, null, List.of(), forks, null,
-                        warnings(forks, what, planned));
+                        error, null, 0, null, null, result.logTail(), null, null, null, null, List.of(), all, null,
+                        warnings(all, what, planned));
             }
         }
         return new CellResult(RunLayout.FORMAT, cell.target(), cell.benchmark(), cell.concurrency(), cell.name(),
                 CellStatus.OK, null, time(forks),
                 (int) Math.round(median(forks, fork -> fork.warmup() == null ? 0 : fork.warmup().iterations())),
                 steady(forks), drift(forks), List.of(), List.of(), memory(forks), throughput(forks),
-                timeStats(forks, Fork::turnLatency), jvm(forks), kind.merge(cell, forks), forks, cpu(forks),
-                warnings(forks, what, planned));
+                timeStats(forks, Fork::turnLatency), jvm(forks), kind.merge(cell, forks), all, cpu(forks),
+                warnings(all, what, planned));
     }
 
     /**
@@ -102,7 +107,27 @@ final class ForkMerge {
                 warnings.add(several ? name + " " + fork.fork() + ": " + warning : warning);
             }
         }
+        warnings.addAll(noiseWarnings(forks, name));
         return List.copyOf(warnings);
+    }
+
+    /**
+     * What the cell's warnings say of its disturbed and outlier forks: each disturbed fork, whether a
+     * clean rerun replaced it, and each outlier of its own JVM against its siblings.
+     */
+    static List<String> noiseWarnings(List<Fork> forks, String name) {
+        List<String> warnings = new ArrayList<>();
+        for (Fork fork : forks) {
+            if (fork.disturbed()) {
+                warnings.add(NoiseGuard.disturbedWarning(name + " " + fork.fork(), fork));
+            }
+        }
+        for (Fork fork : forks) {
+            if (fork.outlier()) {
+                warnings.add(OutlierForks.describe(fork, forks));
+            }
+        }
+        return warnings;
     }
 
     /** The median of the forks' medians, and the rest over their samples pooled. */

@@ -12,6 +12,7 @@ import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.JvmContext;
 import dev.agentbench.api.result.Memory;
+import dev.agentbench.api.result.Noise;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.Throughput;
 import dev.agentbench.api.result.TimeStats;
@@ -105,7 +106,7 @@ public final class SummaryCells {
     }
 
     /** One entry of a cell's {@code forks}: no samples, and of its timed pass only its size and median. */
-    private static Fork fork(JsonNode node, List<Figure> cellFigures) {
+    private static Fork fork(JsonNode node, List<Figure> cellFigures) throws IOException {
         double nan = Double.NaN;
         TimeStats time = new TimeStats(TimeStats.NANOS, node.path("n").asLong(0), number(node, "median"), nan, nan,
                 nan, nan, nan, nan);
@@ -130,7 +131,8 @@ public final class SummaryCells {
         }
         return new Fork(node.path("fork").asInt(0), time, List.of(), warmup,
                 node.path("steady").isBoolean() ? node.get("steady").asBoolean() : null, null, cpu, null, null, null,
-                null, figures, List.of());
+                null, figures, List.of(), typed(node, "noise", Noise.class), node.path("excluded").asBoolean(false),
+                node.path("outlier").asBoolean(false));
     }
 
     private static String text(JsonNode node, String field) {

@@ -14,8 +14,16 @@ import java.util.regex.Pattern;
  * @param confidence the confidence of each ratio's interval, in (0, 1)
  * @param resamples bootstrap rounds per cell
  * @param seed where the bootstrap's generator starts, for every cell
+ * @param judgeDisturbed whether a cell that the machine disturbed in either run ({@link
+ *     dev.agentbench.api.result.CellResult#disturbed()}) is judged all the same; by default it is not
+ *     ({@link Verdict#DISTURBED})
  */
-public record CompareOptions(double threshold, double confidence, int resamples, long seed) {
+public record CompareOptions(double threshold, double confidence, int resamples, long seed, boolean judgeDisturbed) {
+
+    /** Options that leave a disturbed cell unjudged. */
+    public CompareOptions(double threshold, double confidence, int resamples, long seed) {
+        this(threshold, confidence, resamples, seed, false);
+    }
 
     /** Slower by more than 5% counts, by default. */
     public static final double DEFAULT_THRESHOLD = 0.05;
@@ -53,7 +61,12 @@ public record CompareOptions(double threshold, double confidence, int resamples,
 
     /** These options with another threshold. */
     public CompareOptions withThreshold(double newThreshold) {
-        return new CompareOptions(newThreshold, confidence, resamples, seed);
+        return new CompareOptions(newThreshold, confidence, resamples, seed, judgeDisturbed);
+    }
+
+    /** These options judging disturbed cells, or not. */
+    public CompareOptions withJudgeDisturbed(boolean judge) {
+        return new CompareOptions(threshold, confidence, resamples, seed, judge);
     }
 
     /**

@@ -121,6 +121,11 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
         if (base.status() != CellStatus.OK || changed.status() != CellStatus.OK) {
             return cell(any, Verdict.NOT_OK, baseSide, newSide, null, notOk(base, changed));
         }
+        if (!options.judgeDisturbed() && (base.disturbed() || changed.disturbed())) {
+            return cell(any, Verdict.DISTURBED, baseSide, newSide, null, "the machine disturbed a fork in "
+                    + (base.disturbed() && changed.disturbed() ? "both runs" : base.disturbed() ? "base" : "new")
+                    + " and no clean rerun replaced it; --judge-disturbed judges it all the same");
+        }
         if (baseSide.forks() < CompareOptions.MIN_FORKS || newSide.forks() < CompareOptions.MIN_FORKS) {
             return cell(any, Verdict.TOO_FEW_FORKS, baseSide, newSide, null, forks(baseSide.forks()) + " in base, "
                     + newSide.forks() + " in new; a cell is judged with at least " + CompareOptions.MIN_FORKS

@@ -23,7 +23,13 @@ public enum Verdict {
      * One of the runs has fewer than {@link CompareOptions#MIN_FORKS} forks of the cell (every result
      * of format 1 has one): the variation between JVMs cannot be told, so the cell is not judged.
      */
-    TOO_FEW_FORKS("not enough forks to judge", false);
+    TOO_FEW_FORKS("not enough forks to judge", false),
+    /**
+     * In one of the runs or both, the machine disturbed a fork in the cell's statistics and no clean
+     * rerun replaced it: the machine, not the code, may have moved the figure, so the cell is not
+     * judged unless asked ({@link CompareOptions#judgeDisturbed()}).
+     */
+    DISTURBED("disturbed by the machine", false);
 
     private final String label;
     private final boolean compared;

@@ -260,7 +260,7 @@ class ComparisonTest {
         assertThat(root.path("regression").asBoolean()).isTrue();
         assertThat(root.path("counts").toString()).isEqualTo("{\"REGRESSION\":1,\"IMPROVEMENT\":1,"
                 + "\"WITHIN_THRESHOLD\":1,\"NOT_SIGNIFICANT\":1,\"BASE_ONLY\":1,\"NEW_ONLY\":1,\"NOT_OK\":1,"
-                + "\"TOO_FEW_SAMPLES\":1,\"TOO_FEW_FORKS\":1}");
+                + "\"TOO_FEW_SAMPLES\":1,\"TOO_FEW_FORKS\":1,\"DISTURBED\":0}");
         JsonNode cells = root.path("cells");
         assertThat(cells).hasSize(9);
         assertThat(cells.get(3).toString()).isEqualTo("{\"target\":\"calibration\",\"name\":\"turn5\","
