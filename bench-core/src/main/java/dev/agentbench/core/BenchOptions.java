@@ -45,6 +45,7 @@ public final class BenchOptions {
     private final List<RunListener> listeners;
     private final boolean mockWarmup;
     private final Shard shard;
+    private final Gate gate;
 
     private BenchOptions(Builder b) {
         targets = everyOne(b.targets) ? List.of() : List.copyOf(b.targets);
@@ -65,6 +66,12 @@ public final class BenchOptions {
         listeners = List.copyOf(b.listeners);
         mockWarmup = b.mockWarmup;
         shard = b.shard;
+        gate = b.gate;
+    }
+
+    /** Gate mode, when the run has it: more forks for two columns until their interval is narrow. */
+    public Optional<Gate> gate() {
+        return Optional.ofNullable(gate);
     }
 
     public static Builder builder() {
@@ -212,6 +219,11 @@ public final class BenchOptions {
         settings.put("timeout", timeout.toString());
         settings.put("logLimit", Long.toString(logLimit));
         settings.put("maxDuration", maxDuration == null ? "none" : maxDuration.toString());
+        if (gate != null) {
+            settings.put("gate", gate.base() + "," + gate.changed());
+            settings.put("gateWidth", Double.toString(gate.width()));
+            settings.put("gateMaxForks", Integer.toString(gate.maxForks()));
+        }
         settings.put("jvmArgs", String.join(" ", childJvmArgs()));
         settings.put("targetOptions", new java.util.TreeMap<>(targetOptions).toString());
         settings.put("pluginDirs", pluginDirs.toString());
@@ -254,8 +266,15 @@ public final class BenchOptions {
         private final List<RunListener> listeners = new ArrayList<>();
         private boolean mockWarmup = true;
         private Shard shard;
+        private Gate gate;
 
         private Builder() {}
+
+        /** Gate mode ({@link Gate}): both columns must be among the run's targets. */
+        public Builder gate(Gate gate) {
+            this.gate = Objects.requireNonNull(gate, "gate");
+            return this;
+        }
 
         /** Targets by name, in the order to run them; empty or {@link #ALL} alone for every target found (the default). */
         public Builder targets(List<String> targets) {

@@ -19,14 +19,30 @@ import java.util.concurrent.ConcurrentHashMap;
  * <ul>
  *   <li>{@code spinMicros}: the wall time of one turn, in microseconds (default 100);</li>
  *   <li>{@code slower}: the benchmark (by its script's name) whose turns spin longer (default none);</li>
- *   <li>{@code slowdown}: by how much, as a factor (default 1.2: 20% slower).</li>
+ *   <li>{@code slowdown}: by how much, as a factor (default 1.2: 20% slower);</li>
+ *   <li>{@code slowerTarget}: which of {@code calibration} and {@code calibration-twin} is slowed
+ *   (default both).</li>
  * </ul>
  * Built into its own plugin jar by the build ({@code src/test/calibration/plugin.xml}), so that a
  * real run of the packaged jar loads it as a third party's target.
  */
-public final class CalibrationTarget implements BenchTarget {
+public class CalibrationTarget implements BenchTarget {
 
     public static final String NAME = "calibration";
+
+    /**
+     * The same code under another name, so that one run holds two columns of it: gate mode's test
+     * compares them, as they are, and with one of them slowed ({@code slowerTarget}).
+     */
+    public static final class Twin extends CalibrationTarget {
+
+        public static final String NAME = "calibration-twin";
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+    }
 
     @Override
     public String name() {
@@ -42,7 +58,9 @@ public final class CalibrationTarget implements BenchTarget {
     public TargetHandle open(TargetContext context) {
         long spinMicros = positiveLong(context, "spinMicros", 100);
         double slowdown = factor(context, "slowdown", 1.2);
-        boolean slower = context.script().name().equals(context.option("slower", ""));
+        String slowerTarget = context.option("slowerTarget", "");
+        boolean slower = context.script().name().equals(context.option("slower", ""))
+                && (slowerTarget.isEmpty() || slowerTarget.equals(name()));
         long spinNanos = Math.round(spinMicros * 1_000 * (slower ? slowdown : 1.0));
         return new Handle(context, spinNanos);
     }
