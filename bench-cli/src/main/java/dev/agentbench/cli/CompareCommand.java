@@ -24,8 +24,8 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Compares two runs cell by cell (target and cell name): the ratio of medians NEW ÷ BASE with a 99%% "
-                    + "bootstrap interval over the raw samples. A cell is a regression only when it is slower by "
+            "Compares two runs, or two columns of one run (--between), cell by cell (target and cell name): "
+                    + "the ratio of medians NEW ÷ BASE with a 99%% bootstrap interval over the raw samples. A cell is a regression only when it is slower by "
                     + "more than the threshold and its interval lies wholly above 1, so that the noise within the runs "
                     + "alone does not fail the gate. Prints a markdown table (or JSON) to standard output.",
             ""
@@ -85,6 +85,9 @@ final class CompareCommand implements Callable<Integer> {
         }
         Comparison comparison;
         if (between != null) {
+            if (between.size() != 2) {
+                throw new Main.UsageException("--between " + between + " names two columns once: --between A B");
+            }
             if (newRun != null) {
                 throw new Main.UsageException("--between compares two columns of one run: give one run, not ["
                         + baseRun + "] and [" + newRun + "]");

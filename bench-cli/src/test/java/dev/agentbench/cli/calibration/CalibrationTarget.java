@@ -21,7 +21,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>{@code slower}: the benchmark (by its script's name) whose turns spin longer (default none);</li>
  *   <li>{@code slowdown}: by how much, as a factor (default 1.2: 20% slower);</li>
  *   <li>{@code slowerTarget}: which of {@code calibration} and {@code calibration-twin} is slowed
- *   (default both).</li>
+ *   (default both);</li>
+ *   <li>{@code jvmSpread}: how far apart JVMs settle, as real frameworks' do: each JVM's turns spin
+ *   longer or shorter by a factor drawn once per JVM, log-normal with this spread (default 0).</li>
  * </ul>
  * Built into its own plugin jar by the build ({@code src/test/calibration/plugin.xml}), so that a
  * real run of the packaged jar loads it as a third party's target.
@@ -61,8 +63,32 @@ public class CalibrationTarget implements BenchTarget {
         String slowerTarget = context.option("slowerTarget", "");
         boolean slower = context.script().name().equals(context.option("slower", ""))
                 && (slowerTarget.isEmpty() || slowerTarget.equals(name()));
-        long spinNanos = Math.round(spinMicros * 1_000 * (slower ? slowdown : 1.0));
+        double spread = fraction(context, "jvmSpread");
+        long spinNanos = Math.round(spinMicros * 1_000 * (slower ? slowdown : 1.0) * jvmFactor(spread));
         return new Handle(context, spinNanos);
+    }
+
+    /** This JVM's own factor: drawn once per JVM, as a JIT's or a heap's luck is. */
+    private static Double jvmFactor;
+
+    private static synchronized double jvmFactor(double spread) {
+        if (jvmFactor == null) {
+            jvmFactor = Math.exp(new java.util.Random(System.nanoTime()).nextGaussian() * spread);
+        }
+        return jvmFactor;
+    }
+
+    private static double fraction(TargetContext context, String key) {
+        String value = context.option(key, "0");
+        try {
+            double parsed = Double.parseDouble(value);
+            if (parsed >= 0 && parsed < 1) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException("Target option [" + key + "] must be a fraction such as 0.03, was [" + value + "]");
     }
 
     private static long positiveLong(TargetContext context, String key, long defaultValue) {
