@@ -25,9 +25,10 @@ import picocli.CommandLine.Parameters;
         sortOptions = false,
         description = {
             "Compares two runs, or two columns of one run (--between), cell by cell (target and cell name): "
-                    + "the ratio of medians NEW ÷ BASE with a 99%% bootstrap interval over the raw samples. A cell is a regression only when it is slower by "
-                    + "more than the threshold and its interval lies wholly above 1, so that the noise within the runs "
-                    + "alone does not fail the gate. Prints a markdown table (or JSON) to standard output.",
+                    + "the ratio of medians NEW ÷ BASE with a 99%% bootstrap interval over the raw samples. A cell is a "
+                    + "regression only when it is slower by more than the threshold and its interval lies wholly above 1, "
+                    + "so that the noise within the runs alone does not fail the gate. Prints a markdown table (or JSON) "
+                    + "to standard output.",
             ""
         },
         footerHeading = "%nExamples:%n",
