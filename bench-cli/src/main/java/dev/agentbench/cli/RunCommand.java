@@ -223,7 +223,8 @@ final class RunCommand implements Callable<Integer> {
             }
         } else if (gateWidth != null || gateMaxForks != null) {
             throw new Main.UsageException((gateWidth != null ? "--gate-width [" + gateWidth + "]"
-                    : "--gate-max-forks [" + gateMaxForks + "]") + " is a setting of gate mode: give --gate BASE,NEW too");
+                    : "--gate-max-forks [" + gateMaxForks + "]")
+                    + " is a setting of gate mode: give --gate BASE,NEW too");
         }
         return builder;
     }
@@ -240,7 +241,8 @@ final class RunCommand implements Callable<Integer> {
             try {
                 width = CompareOptions.parseThreshold(gateWidth);
             } catch (IllegalArgumentException e) {
-                throw new Main.UsageException("--gate-width [" + gateWidth + "] is not a percentage such as 4% or 2.5%");
+                throw new Main.UsageException("--gate-width [" + gateWidth
+                        + "] is not a percentage such as 4% or 2.5%");
             }
             if (width <= 0) {
                 throw new Main.UsageException("--gate-width [" + gateWidth + "] must be above 0%");
