@@ -24,10 +24,11 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Compares two runs cell by cell (target and cell name): the ratio of medians NEW ÷ BASE with a 99%% "
-                    + "bootstrap interval over the raw samples. A cell is a regression only when it is slower by "
-                    + "more than the threshold and its interval lies wholly above 1, so that the noise within the runs "
-                    + "alone does not fail the gate. Prints a markdown table (or JSON) to standard output.",
+            "Compares two runs, or two columns of one run (--between), cell by cell (target and cell name): "
+                    + "the ratio of medians NEW ÷ BASE with a 99%% bootstrap interval over the raw samples. A cell is a "
+                    + "regression only when it is slower by more than the threshold and its interval lies wholly above 1, "
+                    + "so that the noise within the runs alone does not fail the gate. Prints a markdown table (or JSON) "
+                    + "to standard output.",
             ""
         },
         footerHeading = "%nExamples:%n",
@@ -36,6 +37,7 @@ import picocli.CommandLine.Parameters;
             "  agentbench compare base-results new-results --threshold 10%%   (their newest runs)",
             "  agentbench compare base/latest new/latest --json compare.json > compare.md",
             "  agentbench compare base/latest new/latest --format json",
+            "  agentbench compare results/latest --between langchain4j@1.16.1 langchain4j@1.19.0",
             "",
             "Exit codes: 0 no regression; 3 some cell regressed; 2 bad input: no such run, no run.json, a bad",
             "threshold or format, or runs with no cell in common."
@@ -53,8 +55,15 @@ final class CompareCommand implements Callable<Integer> {
                     + "results directory (its newest run).")
     private Path baseRun;
 
-    @Parameters(index = "1", paramLabel = "NEW_RUN", description = "The run under judgement, named the same ways.")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "NEW_RUN",
+            description = "The run under judgement, named the same ways. Not with --between.")
     private Path newRun;
+
+    @Option(names = "--between", arity = "2", paramLabel = "COLUMN",
+            description = "Compare two columns of the one run BASE_RUN instead of two runs: the cells of the first "
+                    + "column (such as langchain4j@1.16.1) are the base, those of the second (langchain4j@1.19.0) "
+                    + "the new side, with the same statistics, verdicts and exit codes.")
+    private List<String> between;
 
     @Option(names = "--threshold", paramLabel = "PERCENT",
             description = "How much slower a cell's median must be to count, such as 5%% or 2.5%% (default: 5%%). "
@@ -81,13 +90,42 @@ final class CompareCommand implements Callable<Integer> {
         if (!FORMATS.contains(format)) {
             throw new Main.UsageException("Unknown format [" + format + "]; known formats: " + FORMATS);
         }
+        Comparison comparison;
+        if (between != null) {
+            if (between.size() != 2) {
+                throw new Main.UsageException("--between " + between + " names two columns once: --between A B");
+            }
+            if (newRun != null) {
+                throw new Main.UsageException("--between compares two columns of one run: give one run, not ["
+                        + baseRun + "] and [" + newRun + "]");
+            }
+            Path run = ReportCommand.resolve(baseRun);
+            try {
+                comparison = Comparison.between(read(run), between.get(0), between.get(1), options);
+            } catch (IllegalArgumentException e) {
+                throw new Main.UsageException(e.getMessage());
+            }
+            if (!comparison.anyCellInCommon()) {
+                throw new Main.UsageException("Columns [" + between.get(0) + "] and [" + between.get(1) + "] of run ["
+                        + run + "] have no cell in common: nothing to compare");
+            }
+            return print(comparison);
+        }
+        if (newRun == null) {
+            throw new Main.UsageException("Missing NEW_RUN: compare takes two runs, or one run and --between A B");
+        }
         Path base = ReportCommand.resolve(baseRun);
         Path changed = ReportCommand.resolve(newRun);
-        Comparison comparison = Comparison.of(read(base), read(changed), options);
+        comparison = Comparison.of(read(base), read(changed), options);
         if (!comparison.anyCellInCommon()) {
             throw new Main.UsageException("Runs [" + base + "] and [" + changed + "] have no cell in common: "
                     + "nothing to compare");
         }
+        return print(comparison);
+    }
+
+    /** Writes the comparison where the options say; the exit code its verdicts give. */
+    private int print(Comparison comparison) {
         String json = CompareJson.render(comparison);
         if (jsonFile != null) {
             write(jsonFile, json);

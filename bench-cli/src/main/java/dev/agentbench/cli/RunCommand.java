@@ -3,12 +3,15 @@ package dev.agentbench.cli;
 import dev.agentbench.core.BenchOptions;
 import dev.agentbench.core.BenchRunner;
 import dev.agentbench.core.Defaults;
+import dev.agentbench.core.Gate;
 import dev.agentbench.core.RunSummary;
 import dev.agentbench.core.Shard;
 import dev.agentbench.core.measure.PassSettings;
 import dev.agentbench.core.measure.Setting;
 import dev.agentbench.report.ReportOptions;
 import dev.agentbench.report.ReportsListener;
+import dev.agentbench.report.compare.CompareOptions;
+import dev.agentbench.report.compare.GateInterval;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -93,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--max-duration", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "A budget for the whole run: once spent, no new fork starts, and cells not finished are "
-                    + "MISSING (default: none).")
+                    + "MISSING; in gate mode, cells whose planned forks are done keep them (default: none).")
     private Duration maxDuration;
 
     @Option(names = "--rerun-disturbed", paramLabel = "N",
@@ -107,6 +110,22 @@ final class RunCommand implements Callable<Integer> {
                     + "whole machine's CPU over its timed pass, or steal took more than 10% (default: 25; Linux "
                     + "only, elsewhere nothing is read).")
     private Double noiseThreshold;
+
+    @Option(names = "--gate", paramLabel = "BASE,NEW",
+            description = "Gate mode: after the planned forks, give every cell of the two columns BASE and NEW more "
+                    + "forks, one of BASE then one of NEW, until compare's 99%% interval of their ratio is within "
+                    + "--gate-width either side, or --gate-max-forks or --max-duration is spent; then "
+                    + "'compare RUN --between BASE NEW' gives the verdict. Without --targets, the run's targets are "
+                    + "BASE and NEW (default: none).")
+    private String gate;
+
+    @Option(names = "--gate-width", paramLabel = "PERCENT",
+            description = "How narrow gate mode makes each interval, either side of the ratio (default: 4%%).")
+    private String gateWidth;
+
+    @Option(names = "--gate-max-forks", paramLabel = "N",
+            description = "The most forks gate mode gives a cell of each column (default: 24).")
+    private Integer gateMaxForks;
 
     @Option(names = "--no-mock-warmup",
             description = "Skip the mock's warm-up before the first cell (up to 30s): for quick checks; the first "
@@ -236,7 +255,46 @@ final class RunCommand implements Callable<Integer> {
         }
         builder.offline(offline);
         ifGiven(variantCache, builder::variantCache);
+
+        if (gate != null) {
+            Gate parsed = gate();
+            builder.gate(parsed);
+            if (names("Targets", "--targets", targets).isEmpty()) {
+                builder.targets(List.of(parsed.base(), parsed.changed()));
+            }
+        } else if (gateWidth != null || gateMaxForks != null) {
+            throw new Main.UsageException((gateWidth != null ? "--gate-width [" + gateWidth + "]"
+                    : "--gate-max-forks [" + gateMaxForks + "]")
+                    + " is a setting of gate mode: give --gate BASE,NEW too");
+        }
         return builder;
+    }
+
+    /** {@code --gate BASE,NEW} with its width and most forks. */
+    private Gate gate() {
+        String[] columns = gate.split(",", -1);
+        if (columns.length != 2 || columns[0].isBlank() || columns[1].isBlank()) {
+            throw new Main.UsageException("--gate [" + gate + "] must name two columns, BASE,NEW, such as "
+                    + "langchain4j@1.16.1,langchain4j@1.19.0");
+        }
+        double width = Gate.DEFAULT_WIDTH;
+        if (gateWidth != null) {
+            try {
+                width = CompareOptions.parseThreshold(gateWidth);
+            } catch (IllegalArgumentException e) {
+                throw new Main.UsageException("--gate-width [" + gateWidth
+                        + "] is not a percentage such as 4% or 2.5%");
+            }
+            if (width <= 0) {
+                throw new Main.UsageException("--gate-width [" + gateWidth + "] must be above 0%");
+            }
+        }
+        int most = gateMaxForks == null ? Gate.DEFAULT_MAX_FORKS : gateMaxForks;
+        try {
+            return new Gate(columns[0].strip(), columns[1].strip(), width, most, GateInterval.defaults());
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageException(e.getMessage());
+        }
     }
 
     /** The value the command line gave a pass setting's option, or {@code null} when it gave none. */

@@ -95,6 +95,20 @@ class BadInputTest {
                 bad("a duration without its unit", "'--max-duration': [10] is not a duration",
                         "run", "--max-duration", "10"),
                 bad("a zero timeout", "agentbench: Timeout [PT0S] must be positive", "run", "--timeout", "0s"),
+                bad("a gate of one column", "agentbench: --gate [raw] must name two columns, BASE,NEW, such as "
+                        + "langchain4j@1.16.1,langchain4j@1.19.0", "run", "--gate", "raw"),
+                bad("a gate of one column twice", "agentbench: Gate columns [raw] and [raw] are the same: name two "
+                        + "columns", "run", "--gate", "raw,raw"),
+                bad("a gate width of nothing", "agentbench: --gate-width [0%] must be above 0%",
+                        "run", "--gate", "raw,noop", "--gate-width", "0%"),
+                bad("a gate width that is no percentage", "agentbench: --gate-width [4] is not a percentage such as 4% "
+                        + "or 2.5%", "run", "--gate", "raw,noop", "--gate-width", "4"),
+                bad("too few gate forks", "agentbench: Gate max forks [1] must be at least 2",
+                        "run", "--gate", "raw,noop", "--gate-max-forks", "1"),
+                bad("a gate setting without a gate", "agentbench: --gate-width [4%] is a setting of gate mode: give "
+                        + "--gate BASE,NEW too", "run", "--gate-width", "4%"),
+                bad("a gate column the run does not measure", "agentbench: Gate column [noop] is not among the run's "
+                        + "targets [raw]", "run", "--targets", "raw", "--gate", "raw,noop", "--dry-run"),
                 bad("a negative warm-up time", "'--warmup-time': [-5s] is not a duration", "run", "--warmup-time", "-5s"),
                 bad("unknown target", "agentbench: Unknown target [nope]; known targets: [", "run", "--targets", "raw,nope"),
                 bad("unknown benchmark", "agentbench: Unknown benchmark [nope]; known benchmarks: [",

@@ -131,6 +131,57 @@ class CompareCommandTest {
         assertThat(outcome.out()).startsWith("# agentbench compare: `20261129-101500-aaaa` → `20261129-111500-bbbb`");
     }
 
+    /** One run of two columns of the calibration target on turn1 and turn5, the second's turn5 {@code factor} as slow. */
+    private static Path columns(Path results, String id, double factor) throws Exception {
+        Path runDir = results.resolve(id);
+        RunLayout layout = new RunLayout(runDir);
+        List<PlannedCell> cells = new ArrayList<>();
+        for (String benchmark : List.of("turn1", "turn5")) {
+            for (String target : List.of("calibration@1.0", "calibration@2.0")) {
+                cells.add(new PlannedCell(target, benchmark, 1));
+            }
+        }
+        for (String target : List.of("calibration@1.0", "calibration@2.0")) {
+            Files.createDirectories(layout.targetDir(target));
+        }
+        MAPPER.writeValue(layout.runJson().toFile(), new RunInfo(id, RunStatus.COMPLETED, "2026-12-02T00:15:00Z",
+                "2026-12-02T00:16:00Z", List.of("run"), Map.of(), cells, Map.of()));
+        writeCell(layout, cells.get(0), samples(1, 300_000));
+        writeCell(layout, cells.get(1), samples(11, 300_000));
+        writeCell(layout, cells.get(2), samples(2, 1_500_000));
+        writeCell(layout, cells.get(3), samples(12, 1_500_000 * factor));
+        Files.writeString(results.resolve(RunLayout.LATEST), id);
+        return runDir;
+    }
+
+    @Test
+    void twoColumnsOfOneRunCompareAsTwoRunsDo(@TempDir Path temp) throws Exception {
+        Path slower = columns(temp.resolve("a"), "20261202-001500-aaaa", 1.2);
+        Path json = temp.resolve("between.json");
+        CommandLineTest.Outcome caught = execute("compare", temp.resolve("a").resolve("latest").toString(),
+                "--between", "calibration@1.0", "calibration@2.0", "--json", json.toString());
+        assertThat(caught.exitCode()).as(caught.err()).isEqualTo(Main.REGRESSION);
+        assertThat(caught.err()).isEmpty();
+        assertThat(caught.out()).startsWith("# agentbench compare: `calibration@1.0` → `calibration@2.0`")
+                .containsPattern("\\*\\*1 regression\\*\\* in 2 cells compared: `calibration@2.0/turn5` 1\\.(19|20)\\d×")
+                .containsPattern("\\| turn1 \\| calibration@2.0 \\| .* \\| within threshold \\|");
+        assertThat(MAPPER.readTree(json.toFile()).path("new").path("column").asText()).isEqualTo("calibration@2.0");
+
+        Path same = columns(temp.resolve("b"), "20261202-011500-bbbb", 1.0);
+        CommandLineTest.Outcome clean = execute("compare", same.toString(), "--between", "calibration@1.0",
+                "calibration@2.0");
+        assertThat(clean.exitCode()).as(clean.err()).isEqualTo(Main.OK);
+        assertThat(clean.out()).contains("**No regression** in 2 cells compared.");
+
+        assertUsage(execute("compare", same.toString(), "--between", "calibration@1.0", "calibration@3.0"),
+                "agentbench: Column [calibration@3.0] is not in run [20261202-011500-bbbb]; its columns: "
+                        + "[calibration@1.0, calibration@2.0]");
+        assertUsage(execute("compare", same.toString(), slower.toString(), "--between", "calibration@1.0",
+                "calibration@2.0"), "--between compares two columns of one run: give one run");
+        assertUsage(execute("compare", same.toString(), "--between", "calibration@1.0"),
+                "--between");
+    }
+
     private static void assertUsage(CommandLineTest.Outcome outcome, String message) {
         assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isEqualTo(Main.USAGE);
         assertThat(outcome.out()).isEmpty();
@@ -147,7 +198,7 @@ class CompareCommandTest {
         Files.createDirectories(temp.resolve("empty"));
         assertUsage(execute("compare", run, temp.resolve("empty").toString()),
                 "No run.json in [" + temp.resolve("empty") + "]: not a run directory");
-        assertUsage(execute("compare", run), "Missing required parameter: 'NEW_RUN'");
+        assertUsage(execute("compare", run), "Missing NEW_RUN: compare takes two runs, or one run and --between A B");
         assertUsage(execute("compare", run, run, "--threshold", "5"),
                 "agentbench: Threshold [5] is not a percentage such as 5% or 2.5%");
         assertUsage(execute("compare", run, run, "--threshold", "abc"), "Threshold [abc] is not a percentage");

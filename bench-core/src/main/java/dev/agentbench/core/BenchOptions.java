@@ -51,6 +51,7 @@ public final class BenchOptions {
     private final List<String> jvms;
     private final boolean offline;
     private final Path variantCache;
+    private final Gate gate;
 
     private BenchOptions(Builder b) {
         targets = everyOne(b.targets) ? List.of() : List.copyOf(b.targets);
@@ -73,6 +74,7 @@ public final class BenchOptions {
         listeners = List.copyOf(b.listeners);
         mockWarmup = b.mockWarmup;
         shard = b.shard;
+        gate = b.gate;
         jvms = List.copyOf(b.jvms);
         offline = b.offline;
         variantCache = b.variantCache != null ? b.variantCache : Defaults.variantCache();
@@ -94,6 +96,11 @@ public final class BenchOptions {
     /** Where the plugin folders of {@code target@version} variants are kept between runs. */
     public Path variantCache() {
         return variantCache;
+    }
+
+    /** Gate mode, when the run has it: more forks for two columns until their interval is narrow. */
+    public Optional<Gate> gate() {
+        return Optional.ofNullable(gate);
     }
 
     public static Builder builder() {
@@ -257,6 +264,11 @@ public final class BenchOptions {
         settings.put("maxDuration", maxDuration == null ? "none" : maxDuration.toString());
         settings.put("rerunDisturbed", Integer.toString(rerunDisturbed));
         settings.put("noiseThreshold", Double.toString(noiseGuard.otherCpuPercent()));
+        if (gate != null) {
+            settings.put("gate", gate.base() + "," + gate.changed());
+            settings.put("gateWidth", Double.toString(gate.width()));
+            settings.put("gateMaxForks", Integer.toString(gate.maxForks()));
+        }
         settings.put("jvmArgs", String.join(" ", childJvmArgs()));
         settings.put("targetOptions", new java.util.TreeMap<>(targetOptions).toString());
         settings.put("pluginDirs", pluginDirs.toString());
@@ -305,8 +317,15 @@ public final class BenchOptions {
         private List<String> jvms = List.of();
         private boolean offline;
         private Path variantCache;
+        private Gate gate;
 
         private Builder() {}
+
+        /** Gate mode ({@link Gate}): both columns must be among the run's targets. */
+        public Builder gate(Gate gate) {
+            this.gate = Objects.requireNonNull(gate, "gate");
+            return this;
+        }
 
         /** Targets by name, in the order to run them; empty or {@link #ALL} alone for every target found (the default). */
         public Builder targets(List<String> targets) {

@@ -18,6 +18,7 @@ import dev.agentbench.core.host.NoiseGuard;
 import dev.agentbench.core.host.RunGuard;
 import dev.agentbench.core.host.CellLauncher;
 import dev.agentbench.core.host.ChildSettings;
+import dev.agentbench.core.kind.CellKind;
 import dev.agentbench.core.plan.Shards;
 import dev.agentbench.core.plan.Step;
 import dev.agentbench.core.results.LatestRun;
@@ -37,6 +38,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * Runs a benchmark: plans the cells, starts the mock in its own JVM, runs every cell in a child JVM
@@ -111,6 +113,16 @@ public final class BenchRunner {
         Columns.of(registry, options).forEach(column -> columns.put(column.id().toString(), column));
         Plan whole = Plan.of(benchmarks, options.concurrency(),
                 columns.values().stream().map(Column::target).toList());
+        if (options.gate().isPresent()) {
+            Gate gate = options.gate().get();
+            List<String> planned = whole.cells().stream().map(PlannedCell::target).distinct().toList();
+            for (String column : List.of(gate.base(), gate.changed())) {
+                if (!planned.contains(column)) {
+                    throw new IllegalArgumentException("Gate column [" + column + "] is not among the run's targets "
+                            + planned);
+                }
+            }
+        }
         if (options.shard().isEmpty()) {
             return new Planned(whole, null, columns);
         }
@@ -299,6 +311,7 @@ public final class BenchRunner {
                 cells.forEach(cell -> forks.add(new ArrayList<>()));
                 // the cell the mock's death failed, target/name, until the mock is replaced before the next step
                 String killed = null;
+                List<Integer> gated = gatedCells(name -> registry.benchmark(name).kind());
                 for (int s = 0; s < steps.size() && !stopping(); s++) {
                     if (launcher.writeFailure().isPresent()) {
                         writeFailed(launcher.writeFailure().get());
@@ -312,6 +325,7 @@ public final class BenchRunner {
                     }
                     if (options.maxDuration().isPresent()
                             && System.nanoTime() - startNanos > options.maxDuration().get().toNanos()) {
+                        finishGated(gated, forks, launcher);
                         budgetSpent(s, steps);
                         return;
                     }
@@ -364,14 +378,17 @@ public final class BenchRunner {
                         listener.forkFinished(result, fork, of, s, steps.size());
                     }
                     done.add(result);
-                    if (step.fork() == step.forks() || result.status() != CellStatus.OK) {
+                    if (result.status() != CellStatus.OK
+                            || step.fork() == step.forks() && !gated.contains(step.cell())) {
                         finished(step.cell(), launcher.finish(cell, done));
                     }
                     killed = mockKilled(cell, result);
                 }
                 if (launcher.writeFailure().isPresent() && !stopping()) {
                     writeFailed(launcher.writeFailure().get());
+                    return;
                 }
+                gate(gated, forks, launcher, steps.size());
             }
         }
 
@@ -440,6 +457,117 @@ public final class BenchRunner {
         /** Whether a fork's result is OK and the machine disturbed it: it is run again. */
         private boolean rerun(CellResult fork) {
             return fork.status() == CellStatus.OK && fork.forks().stream().anyMatch(Fork::disturbed);
+        }
+
+        /**
+         * The cells of gate mode: for each cell name that both gate columns have, the base column's
+         * cell then the changed one's, by index; empty without a gate. Cold starts are not gated.
+         */
+        private List<Integer> gatedCells(Function<String, dev.agentbench.api.BenchmarkKind> kinds) {
+            List<Integer> gated = new ArrayList<>();
+            if (options.gate().isEmpty()) {
+                return gated;
+            }
+            Gate gate = options.gate().get();
+            List<PlannedCell> cells = info.cells();
+            for (int i = 0; i < cells.size(); i++) {
+                PlannedCell base = cells.get(i);
+                if (!base.target().equals(gate.base()) || CellKind.of(kinds.apply(base.benchmark())).jvmPerSample()) {
+                    continue;
+                }
+                for (int j = 0; j < cells.size(); j++) {
+                    PlannedCell other = cells.get(j);
+                    if (other.target().equals(gate.changed()) && other.name().equals(base.name())) {
+                        gated.add(i);
+                        gated.add(j);
+                    }
+                }
+            }
+            return gated;
+        }
+
+        /**
+         * Gate mode, after the planned steps: for each pair of gated cells whose forks all ended OK,
+         * one more fork of the base then one of the changed column, until the gate's interval is
+         * narrow enough, its most forks are spent, or the run's time budget is; then each gated cell
+         * is finished with every fork it ran. Says in run.json's notes what each pair got.
+         */
+        private void gate(List<Integer> gated, List<List<CellResult>> forks, CellLauncher launcher, int planned)
+                throws IOException {
+            if (gated.isEmpty()) {
+                return;
+            }
+            Gate gate = options.gate().orElseThrow();
+            List<PlannedCell> cells = info.cells();
+            int pairs = gated.size() / 2;
+            int total = planned + pairs * 2 * Math.max(0, gate.maxForks() - options.passes().forks());
+            int index = planned;
+            for (int p = 0; p < gated.size() && !stopping(); p += 2) {
+                int a = gated.get(p);
+                int b = gated.get(p + 1);
+                List<CellResult> doneA = forks.get(a);
+                List<CellResult> doneB = forks.get(b);
+                String why = null;
+                double halfWidth = Double.NaN;
+                while (why == null && !stopping()) {
+                    if (!allOk(doneA, options.passes().forks()) || !allOk(doneB, options.passes().forks())) {
+                        why = "a fork failed";
+                        break;
+                    }
+                    halfWidth = gate.interval().halfWidth(launcher.merged(cells.get(a), doneA),
+                            launcher.merged(cells.get(b), doneB));
+                    if (halfWidth <= gate.width()) {
+                        why = "narrow enough";
+                    } else if (Math.min(doneA.size(), doneB.size()) >= gate.maxForks()) {
+                        why = "its most forks were spent";
+                    } else if (options.maxDuration().isPresent()
+                            && System.nanoTime() - startNanos > options.maxDuration().get().toNanos()) {
+                        why = "the run's time budget was spent";
+                    } else {
+                        for (int cell : new int[] {a, b}) {
+                            List<CellResult> done = forks.get(cell);
+                            int fork = done.size() + 1;
+                            listener.forkStarted(cells.get(cell), fork, gate.maxForks(), index, total);
+                            CellResult result;
+                            try {
+                                result = launcher.runFork(cells.get(cell), fork, gate.maxForks(),
+                                        pluginEntries(cells.get(cell)));
+                            } catch (RunGuard.RunStoppedException e) {
+                                return;
+                            }
+                            if (stopping()) {
+                                return;
+                            }
+                            listener.forkFinished(result, fork, gate.maxForks(), index++, total);
+                            done.add(result);
+                            if (result.status() != CellStatus.OK) {
+                                break;
+                            }
+                        }
+                    }
+                }
+                if (stopping()) {
+                    return;
+                }
+                for (int cell : new int[] {a, b}) {
+                    if (results[cell] == null) {
+                        finished(cell, launcher.finishGated(cells.get(cell), forks.get(cell)));
+                    }
+                }
+                info = info.withNote(String.format(java.util.Locale.ROOT,
+                        "Gate %s vs %s, %s: %d and %d forks, interval ±%s (target ±%s): %s",
+                        gate.base(), gate.changed(), cells.get(a).name(), doneA.size(), doneB.size(),
+                        Double.isNaN(halfWidth) ? "–" : percent(halfWidth), percent(gate.width()), why));
+            }
+        }
+
+        /** Whether the forks of a gated cell so far all ended OK, as many as were planned at least. */
+        private static boolean allOk(List<CellResult> done, int planned) {
+            return done.size() >= planned && done.stream().allMatch(fork -> fork.status() == CellStatus.OK);
+        }
+
+        private static String percent(double fraction) {
+            return String.format(java.util.Locale.ROOT, "%.1f%%", fraction * 100);
         }
 
         /**
@@ -520,6 +648,15 @@ public final class BenchRunner {
             Set<Integer> levels = new java.util.TreeSet<>();
             info.cells().forEach(cell -> levels.add(cell.concurrency()));
             return List.copyOf(levels);
+        }
+
+        /** Finishes, with the forks they ran, the gated cells whose planned forks are all done. */
+        private void finishGated(List<Integer> gated, List<List<CellResult>> forks, CellLauncher launcher) {
+            for (int cell : gated) {
+                if (results[cell] == null && forks.get(cell).size() >= options.passes().forks()) {
+                    finished(cell, launcher.finishGated(info.cells().get(cell), forks.get(cell)));
+                }
+            }
         }
 
         /**

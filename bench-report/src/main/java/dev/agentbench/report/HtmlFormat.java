@@ -63,7 +63,8 @@ public final class HtmlFormat implements ReportFormat {
         } else {
             boolean medians = false;
             List<String> figureSections = FigureSections.titles(rows);
-            for (Sections.Section section : Sections.of(targets, rows, new Intervals())) {
+            Intervals intervals = new Intervals();
+            for (Sections.Section section : Sections.of(targets, rows, intervals)) {
                 section(out, section, targets, anchors);
                 if (section.id().equals("time") && Sections.anyDrifted(run)) {
                     out.append("<p class=\"note\">").append(Html.text(Sections.DRIFT_NOTE)).append("</p>\n");
@@ -84,6 +85,7 @@ public final class HtmlFormat implements ReportFormat {
                 medianCharts(out, rows, targets);
             }
             throughputCharts(out, rows, targets);
+            trends(out, Trends.of(run, options.baseline(), intervals), options.baseline());
             ProfileHtml.section(out, run, targets);
         }
         out.append("<footer>Written by agentbench from the run's <code>run.json</code> and cell results. "
@@ -230,6 +232,60 @@ public final class HtmlFormat implements ReportFormat {
             }
         }
         out.append("</ul>\n</section>\n");
+    }
+
+    /**
+     * A card per target that ran in several columns: its cells across them, each change as
+     * {@code compare --between} judges it (a significant one in bold), then over the baseline on
+     * each column's JVM.
+     */
+    private static void trends(StringBuilder out, List<Trends.Trend> trends, String baseline) {
+        for (Trends.Trend trend : trends) {
+            List<String> columns = trend.columns();
+            out.append("<section class=\"card\" id=\"trend-").append(Html.text(trend.target())).append("\">\n<h2>")
+                    .append(Html.withCode(Trends.title(trend))).append("</h2>\n<p class=\"intro\">")
+                    .append(Html.withCode(Trends.intro(trend)))
+                    .append("</p>\n<div class=\"scroll\"><table class=\"cmp\">\n<thead><tr><th scope=\"col\">Benchmark</th>");
+            for (int i = 0; i < columns.size(); i++) {
+                out.append("<th scope=\"col\">").append(Html.text(columns.get(i))).append("</th>");
+                if (i > 0) {
+                    out.append("<th scope=\"col\" class=\"ratio\">").append(Html.text(columns.get(i))).append(" ÷ ")
+                            .append(Html.text(columns.get(0))).append("</th>");
+                }
+            }
+            out.append("</tr></thead>\n<tbody>\n");
+            for (Trends.Row row : trend.rows()) {
+                out.append("<tr><th scope=\"row\">").append(Html.text(row.name())).append("</th>");
+                for (int i = 0; i < row.entries().size(); i++) {
+                    Trends.Entry entry = row.entries().get(i);
+                    out.append("<td>").append(Html.text(Trends.median(entry))).append("</td>");
+                    if (i > 0) {
+                        String change = Html.text(Trends.change(entry));
+                        out.append("<td class=\"ratio\">").append(entry.significant() ? "<strong>" + change + "</strong>"
+                                : change).append("</td>");
+                    }
+                }
+                out.append("</tr>\n");
+            }
+            out.append("</tbody>\n</table></div>\n<div class=\"scroll\"><table class=\"cmp\">\n<thead><tr>"
+                    + "<th scope=\"col\">Benchmark</th>");
+            for (int i = 0; i < columns.size(); i++) {
+                out.append("<th scope=\"col\" class=\"ratio\">").append(Html.text(Trends.baselineHeader(trend, i)))
+                        .append("</th>");
+            }
+            out.append("</tr></thead>\n<tbody>\n");
+            for (Trends.Row row : trend.rows()) {
+                out.append("<tr><th scope=\"row\">").append(Html.text(row.name())).append("</th>");
+                row.entries().forEach(entry -> out.append("<td class=\"ratio\">")
+                        .append(Trends.baselineRatio(entry)).append("</td>"));
+                out.append("</tr>\n");
+            }
+            out.append("</tbody>\n</table></div>\n");
+            for (String note : Trends.missingBaselines(trend, baseline)) {
+                out.append("<p class=\"note\">").append(Html.withCode(note)).append("</p>\n");
+            }
+            out.append("</section>\n");
+        }
     }
 
     /** The section's card and table, left open for what the section adds below its table. */

@@ -41,19 +41,74 @@ public final class MarkdownFormat implements ReportFormat {
             out.append("No cells were planned.\n");
             return out.toString();
         }
-        for (Sections.Section section : Sections.of(targets, rows, new Intervals())) {
+        Intervals intervals = new Intervals();
+        for (Sections.Section section : Sections.of(targets, rows, intervals)) {
             out.append("### ").append(section.title()).append("\n\n").append(section.intro()).append("\n\n")
                     .append(ComparisonTable.markdown(targets, section.rows(), MarkdownFormat::escape)).append('\n');
             if (section.id().equals("time") && Sections.anyDrifted(run)) {
                 out.append(Sections.DRIFT_NOTE).append("\n\n");
             }
         }
+        trends(out, Trends.of(run, options.baseline(), intervals), options.baseline());
         if (ProfileSection.any(run)) {
             profiles(out, run, targets);
         }
         boolean failures = problems(out, run.cells());
         warnings(out, run.cells(), failures);
         return out.toString();
+    }
+
+    /**
+     * {@code ## Across versions and JVMs}: per target that ran in several columns, its cells across
+     * them, each change as {@code compare --between} judges it, then each column over the baseline
+     * on its own JVM.
+     */
+    private static void trends(StringBuilder out, List<Trends.Trend> trends, String baseline) {
+        if (trends.isEmpty()) {
+            return;
+        }
+        out.append("## Across versions and JVMs\n\n");
+        for (Trends.Trend trend : trends) {
+            out.append("### ").append(Trends.title(trend)).append("\n\n").append(Trends.intro(trend)).append("\n\n");
+            out.append("| Benchmark |");
+            StringBuilder rule = new StringBuilder("|---|");
+            List<String> columns = trend.columns();
+            for (int i = 0; i < columns.size(); i++) {
+                out.append(' ').append(code(columns.get(i))).append(" |");
+                rule.append("---:|");
+                if (i > 0) {
+                    out.append(' ').append(code(columns.get(i))).append(" ÷ ").append(code(columns.get(0))).append(" |");
+                    rule.append("---|");
+                }
+            }
+            out.append('\n').append(rule).append('\n');
+            for (Trends.Row row : trend.rows()) {
+                out.append("| ").append(text(row.name())).append(" |");
+                for (int i = 0; i < row.entries().size(); i++) {
+                    Trends.Entry entry = row.entries().get(i);
+                    out.append(' ').append(text(Trends.median(entry))).append(" |");
+                    if (i > 0) {
+                        String change = text(Trends.change(entry));
+                        out.append(' ').append(entry.significant() ? "**" + change + "**" : change).append(" |");
+                    }
+                }
+                out.append('\n');
+            }
+            out.append("\n| Benchmark |");
+            for (int i = 0; i < columns.size(); i++) {
+                out.append(' ').append(text(Trends.baselineHeader(trend, i))).append(" |");
+            }
+            out.append("\n|---|").append("---:|".repeat(columns.size())).append('\n');
+            for (Trends.Row row : trend.rows()) {
+                out.append("| ").append(text(row.name())).append(" |");
+                row.entries().forEach(entry -> out.append(' ').append(Trends.baselineRatio(entry)).append(" |"));
+                out.append('\n');
+            }
+            out.append('\n');
+            for (String note : Trends.missingBaselines(trend, baseline)) {
+                out.append(note).append("\n\n");
+            }
+        }
     }
 
     /** {@code ## Machines}: in a run merged from shards, which machine measured which rows. */

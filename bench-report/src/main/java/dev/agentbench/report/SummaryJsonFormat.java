@@ -4,13 +4,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.TimeStats;
 import dev.agentbench.api.result.Warmup;
+import dev.agentbench.report.compare.CompareOptions;
 import dev.agentbench.report.stats.Estimate;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -156,6 +159,7 @@ public final class SummaryJsonFormat implements ReportFormat {
                 profile(node.putObject("profile"), profile);
             }
         }
+        trends(root.putArray("trends"), Trends.of(run, options.baseline(), intervals));
         try {
             return RunData.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -216,6 +220,62 @@ public final class SummaryJsonFormat implements ReportFormat {
         ProfileSection.topBySelf(profile, PROFILE_METHODS)
                 .forEach(method -> methods.addObject().put("method", method.method()).put("group", method.group())
                         .put("self", method.self()).put("total", method.total()));
+    }
+
+    /**
+     * The targets that ran in several columns: for each, its columns, the baseline on each one's JVM,
+     * and per cell name each column's median with its interval, its change from the first column as
+     * {@code compare --between} judges it, and its ratio to the baseline on its JVM.
+     */
+    private static void trends(ArrayNode array, List<Trends.Trend> trends) {
+        for (Trends.Trend trend : trends) {
+            ObjectNode node = array.addObject();
+            node.put("target", trend.target());
+            node.put("across", trend.what());
+            node.set("columns", RunData.MAPPER.valueToTree(trend.columns()));
+            node.set("baselines", RunData.MAPPER.valueToTree(trend.baselines()));
+            ArrayNode rows = node.putArray("rows");
+            for (Trends.Row row : trend.rows()) {
+                ObjectNode rowNode = rows.addObject();
+                rowNode.put("name", row.name());
+                ArrayNode entries = rowNode.putArray("columns");
+                for (int i = 0; i < row.entries().size(); i++) {
+                    Trends.Entry entry = row.entries().get(i);
+                    ObjectNode one = entries.addObject();
+                    one.put("column", trend.columns().get(i));
+                    one.put("status", entry.cell() == null ? null : entry.cell().status().name());
+                    if (entry.cell() == null || entry.cell().time() == null || entry.cell().status() != CellStatus.OK) {
+                        one.putNull("median");
+                    } else {
+                        one.put("median", entry.cell().time().median());
+                    }
+                    if (entry.median().isEmpty()) {
+                        one.putNull("interval");
+                    } else {
+                        one.putObject("interval").put("low", entry.median().get().low())
+                                .put("high", entry.median().get().high()).put("confidence", Intervals.CONFIDENCE);
+                    }
+                    if (entry.change() == null) {
+                        one.putNull("change");
+                    } else {
+                        ObjectNode change = one.putObject("change");
+                        change.put("verdict", entry.change().verdict().name());
+                        var estimate = entry.change().estimate();
+                        if (estimate == null) {
+                            change.putNull("ratio").putNull("low").putNull("high");
+                        } else {
+                            change.put("ratio", estimate.ratio()).put("low", estimate.low()).put("high", estimate.high());
+                        }
+                        change.put("confidence", CompareOptions.DEFAULT_CONFIDENCE);
+                    }
+                    if (Double.isNaN(entry.baselineRatio())) {
+                        one.putNull("baselineRatio");
+                    } else {
+                        one.put("baselineRatio", entry.baselineRatio());
+                    }
+                }
+            }
+        }
     }
 
     /** One fork, without its samples and curve: its size, median, whether steady and why not, its CPU. */

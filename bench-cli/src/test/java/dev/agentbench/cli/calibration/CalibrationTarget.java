@@ -25,13 +25,31 @@ import java.util.concurrent.ConcurrentHashMap;
  *       JVM 2. The JVMs count themselves in the folder {@code jvmCounter} (required with it), each
  *       taking the first free file name {@code jvm-<N>} there;</li>
  *   <li>{@code jvmSlowdown}: by how much (default 2: twice the work).</li>
+ *   <li>{@code slowerTarget}: which of {@code calibration} and {@code calibration-twin} is slowed
+ *   (default both);</li>
+ *   <li>{@code jvmSpread}: how far apart JVMs settle, as real frameworks' do: each JVM's turns spin
+ *   longer or shorter by a factor drawn once per JVM, log-normal with this spread (default 0).</li>
  * </ul>
  * Built into its own plugin jar by the build ({@code src/test/calibration/plugin.xml}), so that a
  * real run of the packaged jar loads it as a third party's target.
  */
-public final class CalibrationTarget implements BenchTarget {
+public class CalibrationTarget implements BenchTarget {
 
     public static final String NAME = "calibration";
+
+    /**
+     * The same code under another name, so that one run holds two columns of it: gate mode's test
+     * compares them, as they are, and with one of them slowed ({@code slowerTarget}).
+     */
+    public static final class Twin extends CalibrationTarget {
+
+        public static final String NAME = "calibration-twin";
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+    }
 
     @Override
     public String name() {
@@ -47,8 +65,11 @@ public final class CalibrationTarget implements BenchTarget {
     public TargetHandle open(TargetContext context) {
         long spinMicros = positiveLong(context, "spinMicros", 100);
         double slowdown = factor(context, "slowdown", 1.2);
-        boolean slower = context.script().name().equals(context.option("slower", ""));
-        long spinNanos = Math.round(spinMicros * 1_000 * (slower ? slowdown : 1.0));
+        String slowerTarget = context.option("slowerTarget", "");
+        boolean slower = context.script().name().equals(context.option("slower", ""))
+                && (slowerTarget.isEmpty() || slowerTarget.equals(name()));
+        double spread = fraction(context, "jvmSpread");
+        long spinNanos = Math.round(spinMicros * 1_000 * (slower ? slowdown : 1.0) * jvmFactor(spread));
         String slowJvm = context.option("slowJvm", "");
         if (!slowJvm.isEmpty() && Integer.parseInt(slowJvm) == jvmNumber(context)) {
             spinNanos = Math.round(spinNanos * factor(context, "jvmSlowdown", 2.0));
@@ -74,6 +95,29 @@ public final class CalibrationTarget implements BenchTarget {
             }
         }
         return jvm;
+    }
+
+    /** This JVM's own factor: drawn once per JVM, as a JIT's or a heap's luck is. */
+    private static Double jvmFactor;
+
+    private static synchronized double jvmFactor(double spread) {
+        if (jvmFactor == null) {
+            jvmFactor = Math.exp(new java.util.Random(System.nanoTime()).nextGaussian() * spread);
+        }
+        return jvmFactor;
+    }
+
+    private static double fraction(TargetContext context, String key) {
+        String value = context.option(key, "0");
+        try {
+            double parsed = Double.parseDouble(value);
+            if (parsed >= 0 && parsed < 1) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException("Target option [" + key + "] must be a fraction such as 0.03, was [" + value + "]");
     }
 
     private static long positiveLong(TargetContext context, String key, long defaultValue) {

@@ -335,6 +335,23 @@ public final class CellLauncher {
         return finish(cell, forks, "Fork", settings.passes().forks());
     }
 
+    /**
+     * As {@link #finish(PlannedCell, List)} for a cell of gate mode, whose forks are as many as the
+     * gate gave it rather than as many as planned.
+     */
+    public CellResult finishGated(PlannedCell cell, List<CellResult> forks) {
+        return finish(cell, forks, "Fork", Math.max(forks.size(), settings.passes().forks()));
+    }
+
+    /**
+     * The forks of a cell merged into its result as {@link #finish} would, without writing or
+     * removing anything: what gate mode judges between forks.
+     */
+    public CellResult merged(PlannedCell cell, List<CellResult> forks) {
+        return ForkMerge.merge(cell, forks, "Fork", Math.max(forks.size(), settings.passes().forks()),
+                CellKind.of(benchmarks.apply(cell.benchmark()).kind()));
+    }
+
     private CellResult finish(PlannedCell cell, List<CellResult> forks, String what, int planned) {
         RunLayout layout = settings.layout();
         CellResult result = ForkMerge.merge(cell, forks, what, planned,

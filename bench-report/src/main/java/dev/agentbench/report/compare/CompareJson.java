@@ -96,6 +96,7 @@ public final class CompareJson {
         node.put("startedAt", run.startedAt());
         var versions = node.putObject("versions");
         run.versions().forEach(versions::put);
+        node.put("column", run.column());
     }
 
     private static void side(ObjectNode parent, String field, CellSide side) {

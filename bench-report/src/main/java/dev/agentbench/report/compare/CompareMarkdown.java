@@ -18,8 +18,8 @@ public final class CompareMarkdown {
         CompareOptions options = comparison.options();
         String interval = CompareOptions.percent(options.confidence()) + " interval";
         StringBuilder out = new StringBuilder();
-        out.append("# agentbench compare: ").append(code(comparison.base().runId())).append(" → ")
-                .append(code(comparison.changed().runId())).append("\n\n");
+        out.append("# agentbench compare: ").append(side(comparison.base())).append(" → ")
+                .append(side(comparison.changed())).append("\n\n");
         out.append("| | |\n|---|---|\n");
         row(out, "Base run", run(comparison.base()));
         row(out, "New run", run(comparison.changed()));
@@ -116,7 +116,13 @@ public final class CompareMarkdown {
     }
 
     private static String run(Comparison.RunRef run) {
-        return code(run.runId()) + ", " + run.status() + ", started " + text(run.startedAt());
+        return code(run.runId()) + (run.column() == null ? "" : " column " + code(run.column())) + ", " + run.status()
+                + ", started " + text(run.startedAt());
+    }
+
+    /** A side in the title: the run's id, and its column when two columns of one run are compared. */
+    private static String side(Comparison.RunRef run) {
+        return run.column() == null ? code(run.runId()) : code(run.column());
     }
 
     /** A ratio with three decimals, enough to read a change of a tenth of a percent: {@code 1.203×}. */

@@ -4,6 +4,7 @@ import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.api.result.TargetId;
 import dev.agentbench.report.RowOrder;
 import dev.agentbench.report.RunData;
 import dev.agentbench.report.stats.Estimate;
@@ -40,11 +41,19 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
      * @param startedAt when it started, ISO-8601 UTC
      * @param versions the version of each target's framework, by target, as the run recorded them;
      *     empty for a run that recorded none
+     * @param column the column of the run this side is ({@code langchain4j@1.16.1}) when two columns of
+     *     one run are compared ({@link #between}); {@code null} when two runs are
      */
-    public record RunRef(String runId, RunStatus status, String startedAt, Map<String, String> versions) {
+    public record RunRef(String runId, RunStatus status, String startedAt, Map<String, String> versions,
+            String column) {
 
         public RunRef {
             versions = versions == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versions));
+        }
+
+        /** A whole run as one side. */
+        public RunRef(String runId, RunStatus status, String startedAt, Map<String, String> versions) {
+            this(runId, status, startedAt, versions, null);
         }
 
         static RunRef of(RunInfo info) {
@@ -83,14 +92,72 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
         return changes;
     }
 
+    /**
+     * Compares two columns of one run ({@code langchain4j@1.16.1} and {@code langchain4j@1.19.0}, or
+     * {@code raw} and {@code raw~java25}) cell by cell, as {@link #of} compares two runs: the cells of
+     * {@code a} are the base, those of {@code b} the new side, paired by cell name, with the same
+     * statistics and verdicts. Each compared cell is named by the new column {@code b}. The versions
+     * the run recorded for the two columns show as a {@link VersionChange} of {@code b} when they differ.
+     *
+     * @throws IllegalArgumentException when {@code a} or {@code b} is not a column of the run (naming
+     *     it and the run's columns), or both are the same column
+     */
+    public static Comparison between(RunData run, String a, String b, CompareOptions options) {
+        List<String> columns = new ArrayList<>();
+        run.info().cells().forEach(cell -> addOnce(columns, cell.target()));
+        for (String column : List.of(a, b)) {
+            if (!columns.contains(column)) {
+                throw new IllegalArgumentException("Column [" + column + "] is not in run [" + run.info().runId()
+                        + "]; its columns: " + columns);
+            }
+        }
+        if (a.equals(b)) {
+            throw new IllegalArgumentException("Column [" + a + "] is compared with itself: name two columns of run ["
+                    + run.info().runId() + "]; its columns: " + columns);
+        }
+        RunInfo info = run.info();
+        RunRef base = new RunRef(info.runId(), info.status(), info.startedAt(), version(info, a, b), a);
+        RunRef changed = new RunRef(info.runId(), info.status(), info.startedAt(), version(info, b, b), b);
+        List<CellResult> baseCells = run.cells().stream().filter(cell -> cell.target().equals(a)).toList();
+        List<CellResult> newCells = run.cells().stream().filter(cell -> cell.target().equals(b)).toList();
+        return compareCells(base, changed, baseCells, newCells, CellResult::name, b, options);
+    }
+
+    /** The recorded version of {@code column}'s framework, keyed {@code as}; empty when none was recorded. */
+    private static Map<String, String> version(RunInfo info, String column, String as) {
+        String name = TargetId.parse(column).name();
+        String version = null;
+        for (var target : info.targets()) {
+            if (target.name().equals(column)) {
+                version = target.version();
+                break;
+            }
+            if (version == null && target.name().equals(name)) {
+                version = target.version();
+            }
+        }
+        return version == null ? Map.of() : Map.of(as, version);
+    }
+
     /** Compares the cells of two runs. */
     public static Comparison of(RunData base, RunData changed, CompareOptions options) {
-        Map<String, CellResult> baseCells = byId(base.cells());
-        Map<String, CellResult> newCells = byId(changed.cells());
+        return compareCells(RunRef.of(base.info()), RunRef.of(changed.info()), base.cells(), changed.cells(),
+                Comparison::id, null, options);
+    }
+
+    /**
+     * Compares the cells of two lists, paired by {@code key}; each compared cell named by
+     * {@code target} when it is not {@code null}, else by its own target.
+     */
+    private static Comparison compareCells(RunRef baseRun, RunRef newRun, List<CellResult> baseList,
+            List<CellResult> newList, java.util.function.Function<CellResult, String> key, String target,
+            CompareOptions options) {
+        Map<String, CellResult> baseCells = byId(baseList, key);
+        Map<String, CellResult> newCells = byId(newList, key);
         List<String> targets = new ArrayList<>();
-        List<CellResult> all = new ArrayList<>(base.cells());
-        for (CellResult cell : changed.cells()) {
-            if (!baseCells.containsKey(id(cell))) {
+        List<CellResult> all = new ArrayList<>(baseList);
+        for (CellResult cell : newList) {
+            if (!baseCells.containsKey(key.apply(cell))) {
                 all.add(cell);
             }
         }
@@ -101,15 +168,17 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
                 .thenComparingInt(cell -> targets.indexOf(cell.target())));
         List<CellComparison> compared = new ArrayList<>();
         for (CellResult cell : all) {
-            CellComparison one = compare(baseCells.get(id(cell)), newCells.get(id(cell)), options);
-            compared.add(new CellComparison(one.target(), one.name(), one.benchmark(), one.concurrency(),
+            CellResult baseCell = baseCells.get(key.apply(cell));
+            CellResult newCell = newCells.get(key.apply(cell));
+            CellComparison one = compare(baseCell, newCell, options);
+            compared.add(new CellComparison(target != null ? target : one.target(), one.name(), one.benchmark(), one.concurrency(),
                     one.verdict(), one.base(), one.changed(), one.estimate(), one.note(),
-                    FigureChange.of(baseCells.get(id(cell)), newCells.get(id(cell)), options.threshold())));
+                    FigureChange.of(baseCell, newCell, options.threshold())));
         }
-        return new Comparison(RunRef.of(base.info()), RunRef.of(changed.info()), options, compared);
+        return new Comparison(baseRun, newRun, options, compared);
     }
 
-    private static CellComparison compare(CellResult base, CellResult changed, CompareOptions options) {
+    static CellComparison compare(CellResult base, CellResult changed, CompareOptions options) {
         CellResult any = base != null ? base : changed;
         CellSide baseSide = base == null ? null : CellSide.of(base);
         CellSide newSide = changed == null ? null : CellSide.of(changed);
@@ -189,10 +258,11 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
                 changed, estimate, note, List.of());
     }
 
-    private static Map<String, CellResult> byId(List<CellResult> cells) {
+    private static Map<String, CellResult> byId(List<CellResult> cells,
+            java.util.function.Function<CellResult, String> key) {
         Map<String, CellResult> byId = new LinkedHashMap<>();
         for (CellResult cell : cells) {
-            byId.putIfAbsent(id(cell), cell);
+            byId.putIfAbsent(key.apply(cell), cell);
         }
         return byId;
     }
