@@ -131,7 +131,11 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells, Ma
                 + " (a cell of one fork has none), and they have no warm-up curves.";
     }
 
-    /** The targets of the run in plan order, the baseline first when it is among them. */
+    /**
+     * The targets (columns) of the run in plan order, the baseline first when it is among them; in a
+     * run on several JVMs, where no column is named {@code baseline} alone, the first column of that
+     * target as built ({@code wire~java17} for {@code wire}).
+     */
     public List<String> targets(String baseline) {
         List<String> targets = new ArrayList<>();
         for (PlannedCell cell : info.cells()) {
@@ -139,9 +143,21 @@ public record RunData(RunLayout layout, RunInfo info, List<CellResult> cells, Ma
                 targets.add(cell.target());
             }
         }
-        if (targets.remove(baseline)) {
-            targets.add(0, baseline);
+        String column = targets.contains(baseline) ? baseline : targets.stream()
+                .filter(id -> isTargetAsBuilt(id, baseline)).findFirst().orElse(null);
+        if (column != null && targets.remove(column)) {
+            targets.add(0, column);
         }
         return targets;
+    }
+
+    /** Whether column {@code id} is target {@code name} as built, on any JVM: {@code wire~java17} for {@code wire}. */
+    private static boolean isTargetAsBuilt(String id, String name) {
+        try {
+            dev.agentbench.api.result.TargetId parsed = dev.agentbench.api.result.TargetId.parse(id);
+            return parsed.name().equals(name) && parsed.variantIfAny().isEmpty();
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 }

@@ -145,4 +145,16 @@ class TrendsTest {
         assertThat(Trends.of(one, "raw", new Intervals())).isEmpty();
         assertThat(new MarkdownFormat().render(one, new ReportOptions("raw"))).doesNotContain("Across versions");
     }
+
+    @Test
+    void onSeveralJvmsTheBaselineNamedAloneIsItsFirstColumnAsBuilt() {
+        RunData run = run(List.of(cell("langchain4j@1.16.1~java17", "turn1", forks(1, 1.0)),
+                cell("raw@other~java17", "turn1", forks(2, 0.5)), cell("raw~java25", "turn1", forks(3, 0.5)),
+                cell("raw~java17", "turn1", forks(4, 0.5))));
+
+        assertThat(run.targets("raw")).containsExactly("raw~java25", "langchain4j@1.16.1~java17",
+                "raw@other~java17", "raw~java17");
+        assertThat(run.targets("raw~java17")).first().isEqualTo("raw~java17");
+        assertThat(run.targets("wire")).first().isEqualTo("langchain4j@1.16.1~java17");
+    }
 }
