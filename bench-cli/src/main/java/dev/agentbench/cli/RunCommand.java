@@ -107,7 +107,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--noise-threshold", paramLabel = "PERCENT",
             description = "A fork is disturbed when processes other than the cell's used more than PERCENT of the "
-                    + "whole machine's CPU over its timed pass, or steal took more than 10% (default: 25; Linux "
+                    + "whole machine's CPU over its timed pass, or steal took more than 10%% (default: 25; Linux "
                     + "only, elsewhere nothing is read).")
     private Double noiseThreshold;
 

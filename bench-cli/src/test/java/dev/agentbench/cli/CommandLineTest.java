@@ -119,7 +119,8 @@ class CommandLineTest {
     void listShowsTheBuiltInsWithTheirDescriptions() {
         Outcome outcome = execute("list");
         assertThat(outcome.exitCode()).isZero();
-        assertThat(outcome.out()).containsPattern("(?m)^  raw +Floor: ")
+        assertThat(outcome.out()).containsPattern("(?m)^  wire +Floor: ")
+                .containsPattern("(?m)^  raw +The JDK HttpClient.s agent loop")
                 .containsPattern("(?m)^  noop +Calibration: ")
                 .containsPattern("(?m)^  turn1 +One session of one user turn");
     }
