@@ -79,14 +79,19 @@ class BadInputJarIT {
         Files.setPosixFilePermissions(parent, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
         Files.setPosixFilePermissions(lockedInside, PosixFilePermissions.fromString("---------"));
+        // a results directory the user may write: the refusal must be the plugin path's, before any cell
+        Path results = Files.createDirectories(work.resolve("results"));
+        Files.setPosixFilePermissions(results, PosixFilePermissions.fromString("rwxrwxrwx"));
         List<String> asUser = "root".equals(System.getProperty("user.name"))
                 ? List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups")
                 : List.of();
         assertRefused(JarRunner.runWith(work, LIMIT, asUser, jar, "run", "--plugins", locked.toString(),
-                "--results-dir", work.resolve("results").toString()),
+                "--results-dir", results.toString()),
                 "agentbench: Plugin path [" + locked + "] is not readable");
         assertRefused(JarRunner.runWith(work, LIMIT, asUser, jar, "list", "--plugins", parent.toString()),
                 "agentbench: Plugin folder [" + lockedInside + "] is not readable");
-        assertThat(work.resolve("results")).doesNotExist();
+        try (java.util.stream.Stream<Path> made = Files.list(results)) {
+            assertThat(made).as("nothing made in the results directory").isEmpty();
+        }
     }
 }
