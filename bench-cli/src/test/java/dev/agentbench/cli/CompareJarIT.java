@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,14 +29,6 @@ class CompareJarIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration LIMIT = Duration.ofMinutes(3);
 
-    /** The calibration target's plugin jar, built beside the harness jar before the end-to-end tests. */
-    private static Path calibrationPlugin() throws Exception {
-        try (Stream<Path> files = Files.list(JarRunner.jar().getParent())) {
-            return files.filter(file -> file.getFileName().toString().endsWith("-calibration-plugin.jar"))
-                    .findFirst()
-                    .orElseThrow(() -> new IllegalStateException("No *-calibration-plugin.jar beside the harness jar"));
-        }
-    }
 
     private static Path run(Path work, String name, String... targetOptions) throws Exception {
         Path results = work.resolve(name);
@@ -49,7 +39,7 @@ class CompareJarIT {
                 "--forks", "3", "--warmup-time", "1s", "--warmup-max", "3s", "--measure-time", "1s",
                 // the calibration target never calls the mock: warming it would only cost time
                 "--no-mock-warmup",
-                "--plugins", calibrationPlugin().toString(), "--results-dir", results.toString(), "--quiet"));
+                "--plugins", JarRunner.calibrationPlugin().toString(), "--results-dir", results.toString(), "--quiet"));
         for (String option : targetOptions) {
             args.add("-O");
             args.add(option);

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,13 +23,6 @@ class GateJarIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration LIMIT = Duration.ofMinutes(6);
 
-    private static Path calibrationPlugin() throws Exception {
-        try (Stream<Path> files = Files.list(JarRunner.jar().getParent())) {
-            return files.filter(file -> file.getFileName().toString().endsWith("-calibration-plugin.jar"))
-                    .findFirst()
-                    .orElseThrow(() -> new IllegalStateException("No *-calibration-plugin.jar beside the harness jar"));
-        }
-    }
 
     /** A gate run of turn1 of the two columns; the run directory. */
     private static Path gate(Path work, String name, String... targetOptions) throws Exception {
@@ -39,7 +30,7 @@ class GateJarIT {
         List<String> args = new ArrayList<>(List.of("run", "--gate", "calibration,calibration-twin",
                 "--benchmarks", "turn1", "--gate-max-forks", "16",
                 "--forks", "3", "--warmup-time", "1s", "--warmup-max", "3s", "--measure-time", "1s",
-                "--no-mock-warmup", "--plugins", calibrationPlugin().toString(),
+                "--no-mock-warmup", "--plugins", JarRunner.calibrationPlugin().toString(),
                 "--results-dir", results.toString(), "--quiet"));
         for (String option : targetOptions) {
             args.add("-O");

@@ -40,6 +40,15 @@ final class JarRunner {
         return Path.of(jar);
     }
 
+    /** The calibration targets' plugin jar, built beside the harness jar before the end-to-end tests. */
+    static Path calibrationPlugin() throws IOException {
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(jar().getParent())) {
+            return files.filter(file -> file.getFileName().toString().endsWith("-calibration-plugin.jar"))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalStateException("No *-calibration-plugin.jar beside the harness jar"));
+        }
+    }
+
     static Result run(Path workDir, Duration limit, String... args) throws IOException, InterruptedException {
         return run(workDir, limit, new ProcessBuilder(javaCommand(args)), args);
     }

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,14 +23,6 @@ class LeakJarIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration LIMIT = Duration.ofMinutes(2);
 
-    /** The test plugin's jar, built beside the harness jar before the end-to-end tests. */
-    private static Path testPlugin() throws Exception {
-        try (Stream<Path> files = Files.list(JarRunner.jar().getParent())) {
-            return files.filter(file -> file.getFileName().toString().endsWith("-calibration-plugin.jar"))
-                    .findFirst()
-                    .orElseThrow(() -> new IllegalStateException("No *-calibration-plugin.jar beside the harness jar"));
-        }
-    }
 
     /** One fork of {@code session_growth} of a target leaking {@code leakBytes} per session; returns its run directory. */
     private static Run growth(Path work, int leakBytes) throws Exception {
@@ -42,7 +33,7 @@ class LeakJarIT {
                 "--warmup-max", "30s", "--jvm-arg=-Xms256m", "--jvm-arg=-Xmx256m",
                 // the target never calls the mock: warming it would only cost time
                 "--no-mock-warmup",
-                "--plugins", testPlugin().toString(), "--results-dir", results.toString(), "--quiet",
+                "--plugins", JarRunner.calibrationPlugin().toString(), "--results-dir", results.toString(), "--quiet",
                 "-O", "leakBytes=" + leakBytes);
         assertThat(result.survivors()).isEmpty();
         Path runDir = JarRunner.onlyRunDir(results).orElseThrow();

@@ -51,7 +51,7 @@ class NoiseJarIT {
         JarRunner.Result result;
         try {
             // the calibration target's turns spin 200 µs of wall time: a timed pass of 2 s, long enough to read
-            result = JarRunner.run(work, LIMIT, run(results, "calibration", "--plugins", calibrationPlugin().toString(),
+            result = JarRunner.run(work, LIMIT, run(results, "calibration", "--plugins", JarRunner.calibrationPlugin().toString(),
                     "-O", "spinMicros=200").toArray(String[]::new));
         } finally {
             stop.set(true);
@@ -90,7 +90,7 @@ class NoiseJarIT {
         Path results = work.resolve("results");
         Path counter = Files.createDirectories(work.resolve("jvms"));
         JarRunner.Result result = JarRunner.run(work, LIMIT, run(results, "calibration",
-                "--plugins", calibrationPlugin().toString(),
+                "--plugins", JarRunner.calibrationPlugin().toString(),
                 // the machine's noise is another test's: here every fork is judged as its own JVM
                 "--noise-threshold", "100",
                 "-O", "spinMicros=200", "-O", "slowJvm=2", "-O", "jvmCounter=" + counter).toArray(String[]::new));
@@ -186,11 +186,4 @@ class NoiseJarIT {
         }
     }
 
-    private static Path calibrationPlugin() throws Exception {
-        try (Stream<Path> files = Files.list(JarRunner.jar().getParent())) {
-            return files.filter(file -> file.getFileName().toString().endsWith("-calibration-plugin.jar"))
-                    .findFirst()
-                    .orElseThrow(() -> new IllegalStateException("No *-calibration-plugin.jar beside the harness jar"));
-        }
-    }
 }
