@@ -120,7 +120,8 @@ public class CalibrationTarget implements BenchTarget {
         throw new IllegalArgumentException("Target option [" + key + "] must be a fraction such as 0.03, was [" + value + "]");
     }
 
-    private static long positiveLong(TargetContext context, String key, long defaultValue) {
+    /** A positive whole-number target option, refused in one line otherwise. */
+    static long positiveLong(TargetContext context, String key, long defaultValue) {
         String value = context.option(key, Long.toString(defaultValue));
         try {
             long parsed = Long.parseLong(value);

@@ -47,25 +47,12 @@ public final class LeakingTarget implements BenchTarget {
 
     @Override
     public TargetHandle open(TargetContext context) {
-        long spinNanos = positive(context, "spinMicros", 100) * 1_000;
-        long leakBytes = positive(context, "leakBytes", 32_768);
+        long spinNanos = CalibrationTarget.positiveLong(context, "spinMicros", 100) * 1_000;
+        long leakBytes = CalibrationTarget.positiveLong(context, "leakBytes", 32_768);
         if (leakBytes > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("Target option [leakBytes] must be below 2 GiB, was [" + leakBytes + "]");
         }
         return new Handle(context, spinNanos, (int) leakBytes);
-    }
-
-    private static long positive(TargetContext context, String key, long defaultValue) {
-        String value = context.option(key, Long.toString(defaultValue));
-        try {
-            long parsed = Long.parseLong(value);
-            if (parsed > 0) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // refused below
-        }
-        throw new IllegalArgumentException("Target option [" + key + "] must be a positive whole number, was [" + value + "]");
     }
 
     private static final class Handle implements TargetHandle {
