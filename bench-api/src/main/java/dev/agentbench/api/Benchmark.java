@@ -3,6 +3,8 @@ package dev.agentbench.api;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptChecks;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A workload: what one measured iteration asks of a target, and how its outcome is checked.
@@ -63,6 +65,52 @@ public interface Benchmark {
      */
     default long sequentialNanos() {
         return 0;
+    }
+
+    /**
+     * The parameters this benchmark takes, with the values a run sweeps by default; none by default.
+     * Each value, or combination of values, is a cell of its own (see {@link Parameter}).
+     */
+    default List<Parameter> parameters() {
+        return List.of();
+    }
+
+    /**
+     * This benchmark with its parameters set: one value for each of {@link #parameters()}, by name.
+     * The harness calls it in the child JVM before anything else, and only uses what it returns.
+     * Benchmarks with parameters override it and return a new instance; the default accepts only no
+     * values.
+     *
+     * @throws IllegalArgumentException when a value is not one this benchmark can run, naming the
+     *     parameter and the value: {@code Parameter [history] must be a positive whole number, was [0]}
+     */
+    default Benchmark with(Map<String, String> values) {
+        if (!values.isEmpty()) {
+            throw new IllegalArgumentException("Benchmark [" + name() + "] takes no parameters, was given "
+                    + values.keySet());
+        }
+        return this;
+    }
+
+    /**
+     * Brings a fresh session to where the timed part starts, outside the timed region and outside the
+     * memory figures: the earlier turns of a session whose last turn alone is measured, say. Runs
+     * before {@link #runSession} for every session of an iteration, with the same ids. Nothing by
+     * default.
+     *
+     * @throws CheckFailedException when the target did not do what the script says; the cell fails
+     * @throws Exception when the target failed; the cell fails
+     */
+    default void prepareSession(TargetHandle handle, String userId, String sessionId) throws Exception {}
+
+    /**
+     * Whether this benchmark's replies are streamed: {@code true} or {@code false} sets the target's
+     * {@code stream} option for its cells, whatever the user gave; empty (the default) leaves it to the
+     * user's {@code --target-option stream=...}. A benchmark that observes the stream (time to first
+     * token, delivery) returns {@code Optional.of(true)}.
+     */
+    default Optional<Boolean> streamed() {
+        return Optional.empty();
     }
 
     /**

@@ -29,6 +29,23 @@ public interface TargetHandle extends AutoCloseable {
     TurnResult runTurn(String userId, String sessionId, String message) throws Exception;
 
     /**
+     * Runs one user turn as {@link #runTurn(String, String, String)} does, telling {@code observer}
+     * each piece of the reply the framework hands the application while it streams. The harness calls
+     * this form on every turn; a target that streams (its {@code stream} option is {@code true})
+     * overrides it and calls the observer from the framework's streaming API, and implements the
+     * three-argument form as {@code runTurn(userId, sessionId, message, StreamObserver.NONE)}.
+     *
+     * <p>By default the observer is ignored and the turn runs as {@link #runTurn(String, String,
+     * String)}: such a target delivers no pieces, and a benchmark that needs a stream reports its
+     * cells as not applicable. A target whose framework cannot stream should throw {@link
+     * NotApplicableException} from {@link BenchTarget#open} when asked to.
+     */
+    default TurnResult runTurn(String userId, String sessionId, String message, StreamObserver observer)
+            throws Exception {
+        return runTurn(userId, sessionId, message);
+    }
+
+    /**
      * Deletes a session and everything the framework keeps for it, so that later iterations do not
      * pay for it. Called after every iteration for every session it used.
      */
