@@ -10,10 +10,16 @@ import java.util.List;
  * @param text the reply's text, or {@code null}
  * @param toolCalls the tool calls of the reply; empty for a text reply
  * @param fault what goes wrong on the wire while serving this step, or {@code null}
+ * @param chunks how many content chunks a streamed text reply is split into (one per token for a
+ *     reply that streams as a model's does), or 0 for the mock's default; the text is split on
+ *     character boundaries into that many pieces, never more pieces than characters
  */
-public record Step(String text, List<ScriptedToolCall> toolCalls, Fault fault) {
+public record Step(String text, List<ScriptedToolCall> toolCalls, Fault fault, int chunks) {
 
     public Step {
+        if (chunks < 0) {
+            throw new IllegalArgumentException("A step's chunks must not be negative, was [" + chunks + "]");
+        }
         toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
         boolean replaced = fault != null && fault.replacesReply();
         boolean hasText = text != null;
@@ -24,6 +30,16 @@ public record Step(String text, List<ScriptedToolCall> toolCalls, Fault fault) {
         if (!replaced && !hasText && !hasCalls) {
             throw new IllegalArgumentException("A step needs text, tool calls, or a fault that replaces the reply");
         }
+    }
+
+    /** A step streamed in the mock's default number of chunks. */
+    public Step(String text, List<ScriptedToolCall> toolCalls, Fault fault) {
+        this(text, toolCalls, fault, 0);
+    }
+
+    /** This step with its streamed text split into {@code chunks} content chunks. */
+    public Step withChunks(int chunks) {
+        return new Step(text, toolCalls, fault, chunks);
     }
 
     /** A text reply. */
