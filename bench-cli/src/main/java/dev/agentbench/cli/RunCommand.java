@@ -108,8 +108,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--noise-threshold", paramLabel = "PERCENT",
             description = "A fork is disturbed when processes other than the cell's used more than PERCENT of the "
                     + "whole machine's CPU over its timed pass, or steal took more than 10%% (default: 25; Linux "
-                    + "only, elsewhere nothing is read).")
-    private Double noiseThreshold;
+                    + "only, elsewhere nothing is read); 25 and 25%% are the same.")
+    private String noiseThreshold;
 
     @Option(names = "--gate", paramLabel = "BASE,NEW",
             description = "Gate mode: after the planned forks, give every cell of the two columns BASE and NEW more "
@@ -236,7 +236,9 @@ final class RunCommand implements Callable<Integer> {
         ifGiven(logLimit, builder::logLimit);
         ifGiven(maxDuration, builder::maxDuration);
         ifGiven(rerunDisturbed, builder::rerunDisturbed);
-        ifGiven(noiseThreshold, builder::noiseThreshold);
+        if (noiseThreshold != null) {
+            builder.noiseThreshold(noiseThreshold());
+        }
         builder.mockWarmup(!noMockWarmup);
         if (shard != null && shards != null) {
             throw new Main.UsageException("--shard [" + shard + "] and --shards [" + shards + "] both name the shard: "
@@ -268,6 +270,23 @@ final class RunCommand implements Callable<Integer> {
                     + " is a setting of gate mode: give --gate BASE,NEW too");
         }
         return builder;
+    }
+
+    /** {@code --noise-threshold}: a share of the machine in percent, with or without its {@code %}. */
+    private double noiseThreshold() {
+        String text = noiseThreshold.strip();
+        String number = text.endsWith("%") ? text.substring(0, text.length() - 1) : text;
+        double percent;
+        try {
+            percent = Double.parseDouble(number);
+        } catch (NumberFormatException e) {
+            percent = Double.NaN;
+        }
+        if (!(percent > 0 && percent <= 100) || !number.matches("[0-9.]+")) {
+            throw new Main.UsageException("--noise-threshold [" + noiseThreshold
+                    + "] must be a share of the machine above 0 and at most 100, such as 25 or 25%");
+        }
+        return percent;
     }
 
     /** {@code --gate BASE,NEW} with its width and most forks. */

@@ -103,6 +103,10 @@ class BadInputTest {
                         "run", "--gate", "raw,noop", "--gate-width", "0%"),
                 bad("a gate width that is no percentage", "agentbench: --gate-width [4] is not a percentage such as 4% "
                         + "or 2.5%", "run", "--gate", "raw,noop", "--gate-width", "4"),
+                bad("a noise threshold of nothing", "agentbench: --noise-threshold [0%] must be a share of the machine "
+                        + "above 0 and at most 100, such as 25 or 25%", "run", "--noise-threshold", "0%"),
+                bad("a noise threshold that is no number", "agentbench: --noise-threshold [lots] must be a share of the "
+                        + "machine above 0 and at most 100, such as 25 or 25%", "run", "--noise-threshold", "lots"),
                 bad("too few gate forks", "agentbench: Gate max forks [1] must be at least 2",
                         "run", "--gate", "raw,noop", "--gate-max-forks", "1"),
                 bad("a gate setting without a gate", "agentbench: --gate-width [4%] is a setting of gate mode: give "
