@@ -23,7 +23,7 @@ public final class AgentStepBenchmark extends WorkloadBenchmark {
 
     public static final Parameter SYSTEM = Parameter.ints("system", "Bytes of the system prompt", 8192);
     public static final Parameter TOOLS = Parameter.ints("tools",
-            "Tools registered, each with a realistic JSON schema of 1-2 KB", 25);
+            "Tools registered, each with a realistic JSON schema of about 1.3 KB", 25);
     public static final Parameter HISTORY = Parameter.ints("history",
             "Earlier turns in the session, each a tool call and a short reply, played untimed", 50);
     public static final Parameter RESULT = Parameter.ints("result", "Bytes of every tool result", 2048);

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One turn with T tools registered, each with a realistic schema of 1–2 KB (MCP servers' tools
+ * One turn with T tools registered, each with a realistic schema of about 1.3 KB (MCP servers' tools
  * measure 103–1,024 tokens each): the model calls the last of them once, then answers. What a
  * framework does with a large tool set (adapting it when the agent is built, rendering it into every
  * request) is what grows with T. The mock checks that every request offers all T tools.
@@ -20,9 +20,9 @@ public final class ToolsetBenchmark extends WorkloadBenchmark {
 
     /** The one parameter: tools registered. */
     public static final Parameter TOOLS = Parameter.ints("tools",
-            "Tools registered with the agent, each with a realistic JSON schema of 1-2 KB", 1, 8, 32, 128);
+            "Tools registered with the agent, each with a realistic JSON schema of about 1.3 KB", 1, 8, 32, 128);
 
-    /** The most tools: 1,024 tools are some 1.5 MB of schemas in every request. */
+    /** The most tools: 1,024 tools are some 1.3 MB of schemas in every request. */
     static final int MAX_TOOLS = 1024;
     static final int SYSTEM_BYTES = 2048;
     static final int RESULT_BYTES = 1024;

@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * One tool of a generated tool set, shaped like the tools MCP servers offer: a description of a
  * few sentences and a JSON schema with a required text field, a required enum, an integer with
- * bounds, a boolean, a nested object with its own required field and an array of enum values, each
+ * bounds, a nested object with its own required field and an array of enum values, each
  * property with a description. Its function runs real code: it parses and validates the arguments
  * (a call that breaks the schema's required fields throws, which a target reports as an error
  * result and the iteration's checks fail on) and returns a JSON result of exactly the tool's result
@@ -69,7 +69,7 @@ public final class GeneratedTool {
         this.enumField = ENUM_FIELDS.get(kind);
         this.enumValues = ENUM_VALUES.get(kind);
         this.description = capitalize(VERBS.get(verb)) + "s " + OBJECTS.get(object).replace('_', ' ') + ". "
-                + Prose.text(random.next(), random.between(120, 280));
+                + Prose.text(random.next(), random.between(40, 140));
         this.parameters = schema(random).toString();
         this.resultBytes = resultBytes;
         this.definition = new ToolDefinition(name, description, parameters, this::call);
@@ -157,7 +157,6 @@ public final class GeneratedTool {
         ArrayNode values = choice.putArray("enum");
         enumValues.forEach(values::add);
         property(properties, "limit", "integer", random).put("minimum", 1).put("maximum", 100).put("default", 10);
-        property(properties, "include_archived", "boolean", random).put("default", false);
         ObjectNode filters = property(properties, "filters", "object", random);
         ObjectNode inner = filters.putObject("properties");
         property(inner, "owner", "string", random);
@@ -180,7 +179,7 @@ public final class GeneratedTool {
         ObjectNode property = properties.putObject(name);
         property.put("type", type);
         property.put("description", capitalize(name.replace('_', ' ')) + ": "
-                + Prose.text(random.next(), random.between(40, 110)));
+                + Prose.text(random.next(), random.between(20, 60)));
         return property;
     }
 

@@ -10,7 +10,7 @@ import java.util.List;
  */
 public final class Prose {
 
-    private static final List<String> DETERMINERS = List.of("the", "each", "every", "a", "this", "our", "one");
+    private static final List<String> DETERMINERS = List.of("the", "each", "every", "this", "our", "one");
     private static final List<String> ADJECTIVES = List.of("nightly", "shared", "pending", "regional", "archived",
             "primary", "quarterly", "open", "recent", "billing", "internal", "draft", "weekly", "secure", "remote",
             "overdue", "upcoming", "annual", "local", "urgent");
