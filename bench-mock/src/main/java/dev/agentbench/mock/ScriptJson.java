@@ -2,6 +2,7 @@ package dev.agentbench.mock;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.agentbench.api.script.Expectation;
 import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptTurn;
@@ -26,21 +27,30 @@ import java.util.Set;
  *  "turns": [{"user": "Weather in Paris?",
  *             "steps": [{"text": null,
  *                        "toolCalls": [{"name": "get_weather", "arguments": "{\"city\":\"Paris\"}"}],
- *                        "fault": null},
- *                       {"text": "Sunny.", "toolCalls": [], "fault": null}]}]}
+ *                        "fault": null, "chunks": 0},
+ *                       {"text": "Sunny.", "toolCalls": [], "fault": null, "chunks": 3}],
+ *             "expect": {"messages": [2, 4], "contentBytes": [400, 460],
+ *                        "tools": ["get_weather"], "tolerancePercent": 10}}]}
  * }</pre>
  *
+ * <p>A step's {@code chunks} is how many content chunks its streamed text is split into (0 for the
+ * mock's default); a turn's {@code expect} is what every request of the turn must carry, one entry
+ * per step ({@link Expectation}), or {@code null} for no check.
+ *
  * <p>For people writing files by hand it also accepts {@code arguments} as a JSON object, and
- * omitted fields ({@code text}, {@code toolCalls}, {@code fault}, {@code arguments} = {@code {}},
- * every field of {@code fault}, and {@code name}, which then comes from the path or the file name).
+ * omitted fields ({@code text}, {@code toolCalls}, {@code fault}, {@code chunks} = 0, {@code expect},
+ * {@code arguments} = {@code {}}, every field of {@code fault}, {@code tools} = none and
+ * {@code tolerancePercent} = 10 in {@code expect}, and {@code name}, which then comes from the path
+ * or the file name).
  * Unknown fields are rejected, so a typo never passes silently. Every error names the turn, step and
  * tool call it is about, counted from 1.
  */
 public final class ScriptJson {
 
     private static final Set<String> SCRIPT_FIELDS = Set.of("name", "turns");
-    private static final Set<String> TURN_FIELDS = Set.of("user", "steps");
-    private static final Set<String> STEP_FIELDS = Set.of("text", "toolCalls", "fault");
+    private static final Set<String> TURN_FIELDS = Set.of("user", "steps", "expect");
+    private static final Set<String> STEP_FIELDS = Set.of("text", "toolCalls", "fault", "chunks");
+    private static final Set<String> EXPECT_FIELDS = Set.of("messages", "contentBytes", "tools", "tolerancePercent");
     private static final Set<String> CALL_FIELDS = Set.of("name", "arguments");
     private static final Set<String> FAULT_FIELDS = Set.of("status", "message", "retryAfterSeconds", "delayMs",
             "chunkDelayMs", "cutOff", "malformedChunk", "hang");
@@ -125,8 +135,10 @@ public final class ScriptJson {
         for (int s = 0; s < steps.size(); s++) {
             parsed.add(step(steps.get(s), where + ", step " + (s + 1)));
         }
+        JsonNode expectNode = node.get("expect");
+        Expectation expect = expectNode == null || expectNode.isNull() ? null : expectation(expectNode, where);
         try {
-            return new ScriptTurn(user, parsed);
+            return new ScriptTurn(user, parsed, expect);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
         }
@@ -150,11 +162,62 @@ public final class ScriptJson {
         }
         JsonNode faultNode = node.get("fault");
         Fault fault = faultNode == null || faultNode.isNull() ? null : fault(faultNode, where);
+        int chunks = (int) number(node, "chunks", where, 0, Integer.MAX_VALUE);
         try {
-            return new Step(text, calls, fault);
+            return new Step(text, calls, fault, chunks);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
         }
+    }
+
+    private static Expectation expectation(JsonNode node, String where) {
+        String at = where + ", expect";
+        if (!node.isObject()) {
+            throw new IllegalArgumentException(at + ": must be an object, was [" + node + "]");
+        }
+        checkFields(node, EXPECT_FIELDS, at);
+        List<Integer> messages = new ArrayList<>();
+        for (JsonNode value : array(node, "messages", at)) {
+            messages.add((int) integer(value, "messages", at, 1, Integer.MAX_VALUE));
+        }
+        List<Long> contentBytes = new ArrayList<>();
+        for (JsonNode value : array(node, "contentBytes", at)) {
+            contentBytes.add(integer(value, "contentBytes", at, 0, Long.MAX_VALUE));
+        }
+        List<String> tools = new ArrayList<>();
+        JsonNode toolNames = node.get("tools");
+        if (toolNames != null && !toolNames.isNull()) {
+            for (JsonNode value : array(node, "tools", at)) {
+                if (!value.isTextual()) {
+                    throw new IllegalArgumentException(at + ": [tools] must hold strings, was [" + value + "]");
+                }
+                tools.add(value.textValue());
+            }
+        }
+        JsonNode tolerance = node.get("tolerancePercent");
+        int percent = tolerance == null || tolerance.isNull() ? Expectation.DEFAULT_TOLERANCE_PERCENT
+                : (int) number(node, "tolerancePercent", at, 0, 100);
+        try {
+            return new Expectation(messages, contentBytes, tools, percent);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(at + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static JsonNode array(JsonNode node, String field, String where) {
+        JsonNode value = node.get(field);
+        if (value == null || !value.isArray()) {
+            throw new IllegalArgumentException(where + ": [" + field + "] must be an array, was [" + value + "]");
+        }
+        return value;
+    }
+
+    private static long integer(JsonNode value, String field, String where, long min, long max) {
+        if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < min || value.longValue() > max) {
+            throw new IllegalArgumentException(where + ": [" + field + "] must hold integers from " + min + " to "
+                    + max + ", was [" + value + "]");
+        }
+        return value.longValue();
     }
 
     private static ScriptedToolCall toolCall(JsonNode node, String where) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentbench.api.script.Expectation;
 import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptTurn;
@@ -27,6 +28,47 @@ class ScriptJsonTest {
                 new ScriptTurn("third", List.of(Step.fault(Fault.hangs())))));
         String json = new ObjectMapper().writeValueAsString(script);
         assertThat(ScriptJson.parse(json, null)).isEqualTo(script);
+    }
+
+    @Test
+    void carriesChunksAndExpectationsBothWays() throws Exception {
+        Script script = new Script("checked", List.of(
+                new ScriptTurn("first", List.of(
+                        Step.toolCalls(new ScriptedToolCall("a", "{\"x\":1}")),
+                        Step.text("a reply in five chunks").withChunks(5)),
+                        new Expectation(List.of(2, 4), List.of(300L, 420L), List.of("a", "b"), 15)),
+                new ScriptTurn("second", List.of(Step.text("plain")))));
+        String json = new ObjectMapper().writeValueAsString(script);
+        assertThat(json).contains("\"chunks\":5").contains("\"expect\":{").contains("\"expect\":null");
+        Script read = ScriptJson.parse(json, null);
+        assertThat(read).isEqualTo(script);
+        assertThat(read.turns().get(0).steps().get(1).chunks()).isEqualTo(5);
+        assertThat(read.turns().get(0).expect().tolerancePercent()).isEqualTo(15);
+    }
+
+    @Test
+    void aHandWrittenExpectationTakesTheDefaultToleranceAndNoToolsAndIsCheckedAgainstItsSteps() {
+        Script script = ScriptJson.parse("""
+                {"name": "s", "turns": [{"user": "hi", "steps": [{"text": "yo", "chunks": 2}],
+                  "expect": {"messages": [2], "contentBytes": [40]}}]}
+                """, null);
+        assertThat(script.turns().get(0).expect())
+                .isEqualTo(new Expectation(List.of(2), List.of(40L), List.of(), Expectation.DEFAULT_TOLERANCE_PERCENT));
+        assertThatThrownBy(() -> ScriptJson.parse("""
+                {"name": "s", "turns": [{"user": "hi", "steps": [{"text": "yo"}],
+                  "expect": {"messages": [2, 3], "contentBytes": [40, 50]}}]}
+                """, null)).hasMessage("turn 1: The turn has 1 steps and its expectation 2; it needs one per step");
+        assertThatThrownBy(() -> ScriptJson.parse("""
+                {"name": "s", "turns": [{"user": "hi", "steps": [{"text": "yo"}],
+                  "expect": {"messages": [0], "contentBytes": [40]}}]}
+                """, null)).hasMessage("turn 1, expect: [messages] must hold integers from 1 to 2147483647, was [0]");
+        assertThatThrownBy(() -> ScriptJson.parse("""
+                {"name": "s", "turns": [{"user": "hi", "steps": [{"text": "yo"}],
+                  "expect": {"messages": [1], "contentBytes": [40], "tolerance": 5}}]}
+                """, null)).hasMessageStartingWith("turn 1, expect: unknown field [tolerance]");
+        assertThatThrownBy(() -> ScriptJson.parse("""
+                {"name": "s", "turns": [{"user": "hi", "steps": [{"text": "yo", "chunks": -1}]}]}
+                """, null)).hasMessage("turn 1, step 1: [chunks] must be an integer from 0 to 2147483647, was [-1]");
     }
 
     @Test

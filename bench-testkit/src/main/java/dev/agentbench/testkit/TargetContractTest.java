@@ -70,7 +70,9 @@ import org.junit.jupiter.api.TestInstance;
  *   <li>the target is registered in {@code META-INF/services/dev.agentbench.api.BenchTarget} under
  *       a valid name, with a description;
  *   <li>each built-in session benchmark ({@link #BUILT_IN_BENCHMARKS} and any later one) plays once through its own {@code
- *       runSession} against the real mock; every turn reported must be completed with the scripted
+ *       prepareSession} and {@code runSession} against the real mock (a benchmark with parameters at their first
+ *       defaults; the mock checks that each request of the generated workloads carries the whole history and every
+ *       tool); every turn reported must be completed with the scripted
  *       text, report the scripted tool calls in order with their ids, names and arguments, and
  *       exactly one non-error result per call, carrying what the tool returned;
  *   <li>{@code deleteSession} forgets a session: turn 1 replayed in a deleted session is answered
@@ -250,7 +252,8 @@ public abstract class TargetContractTest {
         TurnChecks checks = new TurnChecks(benchmark.script(), benchmark.tools());
         try (TargetHandle handle = open(benchmark.script(), benchmark.tools(), benchmark.instructions())) {
             RecordingHandle recorder = new RecordingHandle(handle);
-            Calls.within(callTimeout(), "runSession of [" + benchmark.name() + "]", () -> {
+            Calls.within(callTimeout(), "prepareSession and runSession of [" + benchmark.name() + "]", () -> {
+                benchmark.prepareSession(recorder, "user-1", "session-1");
                 benchmark.runSession(recorder, "user-1", "session-1");
                 return null;
             });
@@ -271,6 +274,7 @@ public abstract class TargetContractTest {
                 String session = "session-" + i;
                 sessions.add(pool.submit(() -> {
                     start.await();
+                    benchmark.prepareSession(recorder, user, session);
                     benchmark.runSession(recorder, user, session);
                     return null;
                 }));

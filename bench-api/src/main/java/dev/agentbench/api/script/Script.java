@@ -33,6 +33,16 @@ public record Script(String name, List<ScriptTurn> turns) {
     }
 
     /**
+     * This script with no turn's {@link ScriptTurn#expect() expectation}: the same replies, and no
+     * request checked. For a client that sends other contents than the benchmark's target would (the
+     * mock's warm-up, which knows the script but not the benchmark's system prompt, tool schemas or
+     * tool results).
+     */
+    public Script withoutExpectations() {
+        return new Script(name, turns.stream().map(turn -> new ScriptTurn(turn.user(), turn.steps())).toList());
+    }
+
+    /**
      * The id of a scripted tool call, the same in the mock that sends it and in the checks that
      * expect it: unique within a conversation and derived from its position alone.
      *

@@ -9,8 +9,10 @@ import java.util.Objects;
  * @param user the user's message
  * @param steps the model's replies in this turn, one per request the framework makes: zero or more
  *     tool-call steps, then a final step with text (or a fault)
+ * @param expect what every request of this turn must carry (the whole history, every tool), checked
+ *     by the mock; {@code null} for no check
  */
-public record ScriptTurn(String user, List<Step> steps) {
+public record ScriptTurn(String user, List<Step> steps, Expectation expect) {
 
     public ScriptTurn {
         Objects.requireNonNull(user, "user");
@@ -29,6 +31,20 @@ public record ScriptTurn(String user, List<Step> steps) {
             throw new IllegalArgumentException(
                     "The last step of a turn must be text or a fault, not tool calls: the framework would ask again");
         }
+        if (expect != null && expect.messages().size() != steps.size()) {
+            throw new IllegalArgumentException("The turn has " + steps.size() + " steps and its expectation "
+                    + expect.messages().size() + "; it needs one per step");
+        }
+    }
+
+    /** A turn whose requests the mock does not check. */
+    public ScriptTurn(String user, List<Step> steps) {
+        this(user, steps, null);
+    }
+
+    /** This turn with every request checked against {@code expect}. */
+    public ScriptTurn expecting(Expectation expect) {
+        return new ScriptTurn(user, steps, Objects.requireNonNull(expect, "expect"));
     }
 
     /** The text the turn must end with, or {@code null} if its last step is a fault. */

@@ -29,14 +29,14 @@ class BuiltinBenchmarksTest {
         assertThat(builtIns()).extracting(Benchmark::name).containsExactly(
                 "cold_start", "instantiation", "instantiation_tools", "memory_footprint",
                 "turn1", "turn5", "turn10", "loop1", "loop5", "loop10", "tools", "tools_parallel",
-                "parallel_speedup", "session_growth", "load");
+                "parallel_speedup", "session_growth", "load", "history", "toolset", "reply", "agent_step");
     }
 
     @Test
     void exactlyTheSessionBenchmarksOfTheTurnLoopAndToolFamiliesAndLoadRunConcurrently() {
         assertThat(builtIns()).filteredOn(Benchmark::supportsConcurrency).extracting(Benchmark::name)
                 .containsExactly("turn1", "turn5", "turn10", "loop1", "loop5", "loop10", "tools", "tools_parallel",
-                        "load");
+                        "load", "history", "toolset", "reply", "agent_step");
         assertThat(builtIns()).filteredOn(Benchmark::supportsConcurrency)
                 .allSatisfy(benchmark -> assertThat(benchmark.kind()).isIn(BenchmarkKind.SESSIONS, BenchmarkKind.LOAD));
     }
@@ -83,8 +83,10 @@ class BuiltinBenchmarksTest {
             TargetContext context = new TargetContext(URI.create("http://unused.invalid/v1"), "k", "m",
                     benchmark.instructions(), benchmark.tools(), benchmark.script(), Map.of());
             try (TargetHandle handle = new NoopTarget().open(context)) {
+                benchmark.prepareSession(handle, "user", "session-1");
                 benchmark.runSession(handle, "user", "session-1");
                 handle.deleteSession("user", "session-1");
+                benchmark.prepareSession(handle, "user", "session-1");
                 benchmark.runSession(handle, "user", "session-1");
             }
         }

@@ -80,9 +80,17 @@ final class ChatHandler {
         // mock waits on the client, and a client that writes headers and body apart would charge
         // that gap to the mock.
         long work = System.nanoTime();
-        ChatRequest request = parse(response, body, false);
+        ChatRequest request = parse(response, body, false, script.checked());
         if (request == null) {
             return;
+        }
+        if (request.carried() != null) {
+            String missing = script.check(request);
+            if (missing != null) {
+                metrics.incompleteRequest.increment();
+                Errors.send(response, 400, missing, "request_incomplete");
+                return;
+            }
         }
         RenderedStep step = script.step(request.turn(), request.step());
         if (step == null) {
@@ -94,7 +102,7 @@ final class ChatHandler {
     }
 
     private void markerChat(HttpServerResponse response, Buffer body, long start) {
-        ChatRequest request = parse(response, body, true);
+        ChatRequest request = parse(response, body, true, false);
         if (request != null) {
             responder.send(response, marker.reply(request), request.stream(), request.includeUsage(), start, start,
                     null);
@@ -102,9 +110,9 @@ final class ChatHandler {
     }
 
     /** The request, or {@code null} after answering 400. */
-    private ChatRequest parse(HttpServerResponse response, Buffer body, boolean wantText) {
+    private ChatRequest parse(HttpServerResponse response, Buffer body, boolean wantText, boolean measure) {
         try {
-            return ChatRequest.parse(body.getBytes(), wantText);
+            return ChatRequest.parse(body.getBytes(), wantText, measure);
         } catch (ChatRequest.BadRequestException e) {
             metrics.badRequest.increment();
             Errors.send(response, 400, e.getMessage(), "invalid_request");

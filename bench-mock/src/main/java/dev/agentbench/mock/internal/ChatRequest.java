@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What the mock reads from a chat-completions request: whether to stream, whether to send usage,
@@ -16,8 +18,11 @@ import java.io.IOException;
  * @param assistantsAfterLastUser how many messages with role {@code assistant} follow the last user
  *     message
  * @param toolsAfterLastUser how many messages with role {@code tool} follow the last user message
- * @param lastUserText the last user message's text, read only when asked for (the marker script)
+ * @param lastUserText the last user message's text, read only when asked for (the marker script, a
+ *     checked script)
  * @param firstToolName the name of the first tool in {@code tools}, read only when asked for
+ * @param carried what the whole request carries, read only for a script that checks it; else
+ *     {@code null}
  */
 public record ChatRequest(
         boolean stream,
@@ -26,7 +31,31 @@ public record ChatRequest(
         int assistantsAfterLastUser,
         int toolsAfterLastUser,
         String lastUserText,
-        String firstToolName) {
+        String firstToolName,
+        Carried carried) {
+
+    /** A request whose contents were not measured. */
+    public ChatRequest(boolean stream, boolean includeUsage, int userMessages, int assistantsAfterLastUser,
+            int toolsAfterLastUser, String lastUserText, String firstToolName) {
+        this(stream, includeUsage, userMessages, assistantsAfterLastUser, toolsAfterLastUser, lastUserText,
+                firstToolName, null);
+    }
+
+    /**
+     * What a request carries, for the checks of {@link dev.agentbench.api.script.Expectation}.
+     *
+     * @param messages entries of {@code messages}
+     * @param assistants messages with role {@code assistant}
+     * @param tools messages with role {@code tool}
+     * @param contentBytes UTF-8 bytes of every message's text (a content string, or the text parts
+     *     of a content array) and of every tool call's argument text
+     * @param toolNames the names of the tools offered in {@code tools}, in order
+     */
+    public record Carried(int messages, int assistants, int tools, long contentBytes, List<String> toolNames) {
+        public Carried {
+            toolNames = List.copyOf(toolNames);
+        }
+    }
 
     /** The turn this request is in, from 0: the number of user messages − 1. */
     public int turn() {
@@ -54,8 +83,18 @@ public record ChatRequest(
      * @throws BadRequestException if the body is not JSON, not an object, or has no user message
      */
     public static ChatRequest parse(byte[] body, boolean wantText) throws BadRequestException {
+        return parse(body, wantText, false);
+    }
+
+    /**
+     * Reads a request body, and with {@code measure} also what it {@link Carried carries} and its last
+     * user message's text.
+     *
+     * @throws BadRequestException if the body is not JSON, not an object, or has no user message
+     */
+    public static ChatRequest parse(byte[] body, boolean wantText, boolean measure) throws BadRequestException {
         try (JsonParser p = Json.FACTORY.createParser(body)) {
-            return read(p, wantText);
+            return read(p, wantText, measure);
         } catch (JsonProcessingException e) {
             throw new BadRequestException("Malformed JSON in the request body: " + e.getOriginalMessage());
         } catch (IOException e) {
@@ -63,7 +102,8 @@ public record ChatRequest(
         }
     }
 
-    private static ChatRequest read(JsonParser p, boolean wantText) throws IOException, BadRequestException {
+    private static ChatRequest read(JsonParser p, boolean wantText, boolean measure)
+            throws IOException, BadRequestException {
         if (p.nextToken() != JsonToken.START_OBJECT) {
             throw new BadRequestException("The request body must be a JSON object");
         }
@@ -71,15 +111,19 @@ public record ChatRequest(
         boolean includeUsage = false;
         Messages messages = null;
         String firstTool = null;
+        List<String> toolNames = measure ? new ArrayList<>() : null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken value = p.nextToken();
             switch (field) {
                 case "stream" -> stream = value == JsonToken.VALUE_TRUE;
                 case "stream_options" -> includeUsage = readIncludeUsage(p, value);
-                case "messages" -> messages = readMessages(p, value, wantText);
+                case "messages" -> messages = readMessages(p, value, wantText || measure, measure);
                 case "tools" -> {
-                    if (wantText && value == JsonToken.START_ARRAY) {
+                    if (measure && value == JsonToken.START_ARRAY) {
+                        readToolNames(p, toolNames);
+                        firstTool = toolNames.isEmpty() ? null : toolNames.get(0);
+                    } else if (wantText && value == JsonToken.START_ARRAY) {
                         firstTool = readFirstToolName(p);
                     } else {
                         p.skipChildren();
@@ -94,8 +138,10 @@ public record ChatRequest(
         if (messages.users == 0) {
             throw new BadRequestException("The request has no message with role [user], so it has no turn");
         }
+        Carried carried = measure ? new Carried(messages.all, messages.assistants, messages.tools,
+                messages.contentBytes, toolNames) : null;
         return new ChatRequest(stream, includeUsage, messages.users, messages.assistantsAfterUser,
-                messages.toolsAfterUser, messages.lastUserText, firstTool);
+                messages.toolsAfterUser, messages.lastUserText, firstTool, carried);
     }
 
     private static boolean readIncludeUsage(JsonParser p, JsonToken value) throws IOException {
@@ -122,6 +168,10 @@ public record ChatRequest(
         int assistantsAfterUser;
         int toolsAfterUser;
         String lastUserText;
+        int all;
+        int assistants;
+        int tools;
+        long contentBytes;
     }
 
     private static final int OTHER = 0;
@@ -129,7 +179,7 @@ public record ChatRequest(
     private static final int ASSISTANT = 2;
     private static final int TOOL = 3;
 
-    private static Messages readMessages(JsonParser p, JsonToken value, boolean wantText)
+    private static Messages readMessages(JsonParser p, JsonToken value, boolean wantText, boolean measure)
             throws IOException, BadRequestException {
         if (value != JsonToken.START_ARRAY) {
             throw new BadRequestException("The request's [messages] must be an array");
@@ -146,10 +196,16 @@ public record ChatRequest(
                     role = role(p);
                 } else if (wantText && "content".equals(field)) {
                     text = readContent(p, v);
+                    if (measure && text != null) {
+                        m.contentBytes += utf8Length(text);
+                    }
+                } else if (measure && "tool_calls".equals(field) && v == JsonToken.START_ARRAY) {
+                    m.contentBytes += readArgumentBytes(p);
                 } else {
                     p.skipChildren();
                 }
             }
+            m.all++;
             switch (role) {
                 case USER -> {
                     m.users++;
@@ -157,8 +213,14 @@ public record ChatRequest(
                     m.toolsAfterUser = 0;
                     m.lastUserText = text;
                 }
-                case ASSISTANT -> m.assistantsAfterUser++;
-                case TOOL -> m.toolsAfterUser++;
+                case ASSISTANT -> {
+                    m.assistantsAfterUser++;
+                    m.assistants++;
+                }
+                case TOOL -> {
+                    m.toolsAfterUser++;
+                    m.tools++;
+                }
                 default -> { }
             }
         }
@@ -224,6 +286,71 @@ public record ChatRequest(
             }
         }
         return text.toString();
+    }
+
+    /** The UTF-8 length of {@code text}: what it weighs on the wire, unescaped. */
+    static long utf8Length(CharSequence text) {
+        long bytes = 0;
+        int length = text.length();
+        for (int i = 0; i < length; i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                bytes++;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(text.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
+    }
+
+    /** {@code tool_calls}: the UTF-8 bytes of every {@code function.arguments} string in it. */
+    private static long readArgumentBytes(JsonParser p) throws IOException {
+        long bytes = 0;
+        JsonToken token;
+        while ((token = p.nextToken()) != JsonToken.END_ARRAY && token != null) {
+            if (token != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                continue;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                if ("function".equals(field) && v == JsonToken.START_OBJECT) {
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String inner = p.currentName();
+                        JsonToken iv = p.nextToken();
+                        if ("arguments".equals(inner) && iv == JsonToken.VALUE_STRING) {
+                            bytes += utf8Length(p.getText());
+                        } else {
+                            p.skipChildren();
+                        }
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+        }
+        return bytes;
+    }
+
+    /** Every tool's name, into {@code names}, with the parser past the {@code tools} array. */
+    private static void readToolNames(JsonParser p, List<String> names) throws IOException {
+        JsonToken token;
+        while ((token = p.nextToken()) != JsonToken.END_ARRAY && token != null) {
+            if (token == JsonToken.START_OBJECT) {
+                String name = readToolName(p);
+                if (name != null) {
+                    names.add(name);
+                }
+            } else {
+                p.skipChildren();
+            }
+        }
     }
 
     private static String readFirstToolName(JsonParser p) throws IOException {

@@ -16,7 +16,8 @@ import java.util.function.ToDoubleFunction;
  * The mock's counters, resolved once so that counting on the hot path is one increment:
  * {@code mock.requests{route}} (chat requests, by {@code script} or {@code marker}),
  * {@code mock.replies{kind}} (what was sent: {@code text}, {@code tool_calls}, {@code status},
- * {@code hang}, {@code past_end}, {@code unknown_script}, {@code bad_request}),
+ * {@code hang}, {@code past_end}, {@code unknown_script}, {@code bad_request},
+ * {@code incomplete_request}: a request that lacks what its turn's expectation says it must carry),
  * {@code mock.faults{fault}} (faults injected: {@code status}, {@code hang}, {@code delay},
  * {@code chunk_delay}, {@code cut_off}, {@code malformed}) and the timer {@code mock.latency}
  * (request handled to response ended, delays included).
@@ -34,6 +35,7 @@ public final class MockMetrics {
     final Counter pastEnd = reply("past_end");
     final Counter unknownScript = reply("unknown_script");
     final Counter badRequest = reply("bad_request");
+    final Counter incompleteRequest = reply("incomplete_request");
     final Counter faultStatus = fault("status");
     final Counter faultHang = fault("hang");
     final Counter faultDelay = fault("delay");

@@ -11,10 +11,25 @@ public final class RenderedScript {
     private final Script script;
     private final RenderedStep[][] steps;
     private final LoadCounters load = new LoadCounters();
+    private final RequestCheck checks;
 
     RenderedScript(Script script, RenderedStep[][] steps) {
         this.script = script;
         this.steps = steps;
+        this.checks = new RequestCheck(script);
+    }
+
+    /** Whether any turn says what its requests must carry, so that requests are measured. */
+    public boolean checked() {
+        return checks.any();
+    }
+
+    /**
+     * What a measured request lacks of what its turn expects, as the message of the 400 it is
+     * answered with; {@code null} when it passes or nothing is expected of it.
+     */
+    public String check(ChatRequest request) {
+        return checks.check(request);
     }
 
     public Script script() {

@@ -16,7 +16,8 @@ import java.util.List;
 
 /**
  * Renders script steps into the bytes of OpenAI chat-completion replies, by DESIGN's wire rules:
- * streamed text in a configurable number of chunks after a first chunk carrying the role; each
+ * streamed text in as many chunks as its step says ({@link Step#chunks()}), or the configured
+ * number when it says 0, after a first chunk carrying the role; each
  * streamed tool call opened by its own chunk with {@code index}, {@code id}, {@code type} and
  * {@code function.name} (arguments {@code ""}), its arguments following in chunks carrying only
  * {@code index} and {@code function.arguments}; a last chunk with {@code finish_reason}; a usage
@@ -38,7 +39,10 @@ public final class Renderer {
     private final int chunks;
     private final long created;
 
-    /** @param chunks how many pieces a streamed text or argument string is split into */
+    /**
+     * @param chunks how many pieces a streamed argument string is split into, and a streamed text
+     *     whose step does not say
+     */
     public Renderer(int chunks) {
         this.chunks = chunks;
         this.created = System.currentTimeMillis() / 1000;
@@ -81,7 +85,8 @@ public final class Renderer {
         String id = "chatcmpl-mock-" + turn + "-" + index;
         boolean tools = !step.toolCalls().isEmpty();
         int completionTokens = tools ? tokens(step.toolCalls()) : tokens(step.text());
-        List<byte[]> events = tools ? toolCallEvents(id, step.toolCalls(), turn, index) : textEvents(id, step.text());
+        List<byte[]> events = tools ? toolCallEvents(id, step.toolCalls(), turn, index)
+                : textEvents(id, step.text(), step.chunks() > 0 ? step.chunks() : chunks);
         byte[] json = message(id, step, turn, index, completionTokens);
         // A malformed reply: the second event (or the JSON body) cut in half.
         int victim = malformed ? Math.min(1, events.size() - 1) : -1;
@@ -99,14 +104,14 @@ public final class Renderer {
                 cutOff, malformed, 0, null, null, Buffer.buffer(json), buffers, finish, usage);
     }
 
-    private List<byte[]> textEvents(String id, String text) {
+    private List<byte[]> textEvents(String id, String text, int pieces) {
         List<byte[]> events = new ArrayList<>();
         events.add(chunk(id, g -> {
             g.writeObjectFieldStart("delta");
             g.writeStringField("role", "assistant");
             g.writeStringField("content", "");
         }, null));
-        for (String piece : split(text, chunks)) {
+        for (String piece : split(text, pieces)) {
             events.add(chunk(id, g -> {
                 g.writeObjectFieldStart("delta");
                 g.writeStringField("content", piece);

@@ -40,6 +40,24 @@ class RendererTest {
     }
 
     @Test
+    void aStepThatSaysHowManyChunksStreamsItsTextInExactlyThatManyAndTheRestUseTheDefault() throws Exception {
+        String text = "token ".repeat(256);
+        Renderer renderer = new Renderer(3);
+        RenderedStep step = renderer.render("s", Step.text(text).withChunks(256), 0, 0);
+        assertThat(step.events).as("the role chunk, then one chunk per token").hasSize(1 + 256);
+        StringBuilder joined = new StringBuilder();
+        for (int i = 1; i < step.events.length; i++) {
+            String piece = parse(step.events[i]).path("choices").get(0).path("delta").path("content").asText();
+            assertThat(piece).isNotEmpty();
+            joined.append(piece);
+        }
+        assertThat(joined.toString()).isEqualTo(text);
+        assertThat(renderer.render("s", Step.text(text), 0, 0).events).hasSize(1 + 3);
+        assertThat(renderer.render("s", Step.text("abc").withChunks(10), 0, 0).events)
+                .as("never more pieces than characters").hasSize(1 + 3);
+    }
+
+    @Test
     void streamedTextStartsWithTheRoleAndReassemblesExactly() throws Exception {
         String text = "Héllo, \"wörld\" 🙂\nline two";
         RenderedStep step = new Renderer(3).render("s", Step.text(text), 0, 0);
