@@ -11,6 +11,7 @@ import dev.langchain4j.model.chat.request.json.JsonIntegerSchema;
 import dev.langchain4j.model.chat.request.json.JsonNullSchema;
 import dev.langchain4j.model.chat.request.json.JsonNumberSchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import dev.langchain4j.model.chat.request.json.JsonRawSchema;
 import dev.langchain4j.model.chat.request.json.JsonReferenceSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchemaElement;
 import dev.langchain4j.model.chat.request.json.JsonStringSchema;
@@ -25,13 +26,18 @@ import java.util.Set;
  * {@code ToolSpecification} holds and what LangChain4j's OpenAI client writes as the function's
  * {@code parameters}.
  *
- * <p>LangChain4j's elements hold a small part of JSON Schema: a type (object, array, string,
+ * <p>LangChain4j's typed elements hold a small part of JSON Schema: a type (object, array, string,
  * integer, number, boolean, null), a description, an object's properties and required names, an
  * array's items, string enums, {@code anyOf}, and references into {@code $defs}. The translation
- * is explicit: those are carried over; annotations with no effect on what the model may send
- * ({@link #DROPPED}) are left out; anything else (a bound, a pattern, a format, {@code oneOf}, ...)
- * is refused with the keyword and where it is, rather than silently sending the model a looser
- * schema than the tool declares.
+ * is explicit: those are carried over as typed elements, and annotations with no effect on what the
+ * model may send ({@link #DROPPED}) are left out of them. A schema inside the root that uses
+ * anything else (a bound, a pattern, a format, {@code oneOf}, an enum of numbers, ...) is carried
+ * as a {@link JsonRawSchema}, LangChain4j's element for a schema given as JSON text, which its
+ * OpenAI client writes as it is: that schema and everything in it reach the model as declared, and
+ * its parent stays typed (as LangChain4j's own {@code JsonSchemaElementJsonUtils.fromMap} does). The
+ * root must be typed, since a {@code ToolSpecification} holds an object schema: a root that uses
+ * such a keyword is refused with the keyword and where it is, rather than silently sending the
+ * model a looser schema than the tool declares.
  *
  * <p>{@code additionalProperties} is among the dropped keywords: LangChain4j's OpenAI client writes
  * it only in its strict mode (where it is always {@code false}), whatever the element says.
@@ -50,8 +56,9 @@ public final class JsonSchemas {
     /**
      * @param tool the tool's name, for messages
      * @param jsonSchema the schema of the tool's arguments, as JSON text: an object schema
-     * @throws IllegalArgumentException when the text is not JSON, is not an object schema, or uses a
-     *     keyword that LangChain4j's elements cannot hold
+     * @throws IllegalArgumentException when the text is not JSON, is not an object schema, holds
+     *     something that is not a schema where a schema belongs, or uses at its root a keyword that
+     *     LangChain4j's typed elements cannot hold
      */
     public static JsonObjectSchema toObjectSchema(String tool, String jsonSchema) {
         JsonNode root;
@@ -69,10 +76,25 @@ public final class JsonSchemas {
     /** One schema's translation; knows the root's {@code $defs}, which references point into. */
     private record Translation(String tool, JsonNode defs) {
 
+        /**
+         * A typed element for {@code node}; inside the root, a raw one when the typed elements
+         * cannot hold it.
+         */
         JsonSchemaElement convert(JsonNode node, String path, boolean root) {
             if (node == null || !node.isObject()) {
                 throw refuse(tool, path, "a schema must be a JSON object, was " + node);
             }
+            try {
+                return typed(node, path, root);
+            } catch (Untyped e) {
+                if (root) {
+                    throw refuse(tool, e.at, e.why);
+                }
+                return JsonRawSchema.builder().schema(node.toString()).build();
+            }
+        }
+
+        private JsonSchemaElement typed(JsonNode node, String path, boolean root) {
             String description = null;
             List<String> types = null;
             for (Map.Entry<String, JsonNode> field : node.properties()) {
@@ -88,12 +110,12 @@ public final class JsonSchemas {
                     }
                     case "$defs" -> {
                         if (!root) {
-                            throw refuse(tool, at, "LangChain4j holds [$defs] on the root schema only");
+                            throw untyped(at, "LangChain4j holds [$defs] on the root schema only");
                         }
                     }
                     default -> {
                         if (!DROPPED.contains(keyword)) {
-                            throw refuse(tool, at, "LangChain4j's JSON schema elements have no [" + keyword + "]");
+                            throw untyped(at, "LangChain4j's JSON schema elements have no [" + keyword + "]");
                         }
                     }
                 }
@@ -103,7 +125,7 @@ public final class JsonSchemas {
             }
             if (node.has("anyOf")) {
                 if (types != null) {
-                    throw refuse(tool, path, "LangChain4j's anyOf element has no [type] beside [anyOf]");
+                    throw untyped(path, "LangChain4j's anyOf element has no [type] beside [anyOf]");
                 }
                 return JsonAnyOfSchema.builder().description(description).anyOf(all(node.get("anyOf"), path + "/anyOf")).build();
             }
@@ -111,16 +133,16 @@ public final class JsonSchemas {
                 if (node.has("enum")) {
                     return enumSchema(node, path, description);
                 }
-                throw refuse(tool, path, "a schema needs a [type], [enum], [anyOf] or [$ref]");
+                throw untyped(path, "LangChain4j's elements need a [type], [enum], [anyOf] or [$ref]");
             }
             List<String> nonNull = types.stream().filter(type -> !type.equals("null")).toList();
             if (nonNull.size() > 1) {
-                throw refuse(tool, path + "/type", "LangChain4j's elements have one type (and null), was " + types);
+                throw untyped(path + "/type", "LangChain4j's elements have one type (and null), was " + types);
             }
             if (nonNull.isEmpty()) {
                 return new JsonNullSchema();
             }
-            JsonSchemaElement element = typed(nonNull.get(0), node, path, description, root);
+            JsonSchemaElement element = typedAs(nonNull.get(0), node, path, description, root);
             if (nonNull.size() < types.size()) {
                 // ["T", "null"]: T or null, which LangChain4j says as anyOf.
                 return JsonAnyOfSchema.builder().anyOf(element, new JsonNullSchema()).build();
@@ -128,15 +150,15 @@ public final class JsonSchemas {
             return element;
         }
 
-        private JsonSchemaElement typed(String type, JsonNode node, String path, String description, boolean root) {
+        private JsonSchemaElement typedAs(String type, JsonNode node, String path, String description, boolean root) {
             if (!type.equals("object") && !root && (node.has("properties") || node.has("required"))) {
-                throw refuse(tool, path, "[properties] and [required] belong to an object, the type is [" + type + "]");
+                throw untyped(path, "[properties] and [required] belong to an object, the type is [" + type + "]");
             }
             if (!type.equals("array") && node.has("items")) {
-                throw refuse(tool, path + "/items", "[items] belongs to an array, the type is [" + type + "]");
+                throw untyped(path + "/items", "[items] belongs to an array, the type is [" + type + "]");
             }
             if (node.has("enum") && !type.equals("string")) {
-                throw refuse(tool, path + "/enum", "LangChain4j's enum element holds strings, the type is [" + type + "]");
+                throw untyped(path + "/enum", "LangChain4j's enum element holds strings, the type is [" + type + "]");
             }
             return switch (type) {
                 case "object" -> object(node, path, description, root);
@@ -150,7 +172,7 @@ public final class JsonSchemas {
                 case "integer" -> JsonIntegerSchema.builder().description(description).build();
                 case "number" -> JsonNumberSchema.builder().description(description).build();
                 case "boolean" -> JsonBooleanSchema.builder().description(description).build();
-                default -> throw refuse(tool, path + "/type", "unknown type [" + type + "]");
+                default -> throw untyped(path + "/type", "LangChain4j's elements have no type [" + type + "]");
             };
         }
 
@@ -187,16 +209,24 @@ public final class JsonSchemas {
             String at = path + "/$ref";
             String ref = text(node.get("$ref"), at);
             if (types != null || description != null || node.size() > 1) {
-                throw refuse(tool, path, "LangChain4j's reference element holds [$ref] alone");
+                throw untyped(path, "LangChain4j's reference element holds [$ref] alone");
             }
             if (!ref.startsWith(DEFS) || defs == null || !defs.has(ref.substring(DEFS.length()))) {
-                throw refuse(tool, at, "LangChain4j refers into the root's [$defs] only (\"" + DEFS
+                throw untyped(at, "LangChain4j refers into the root's [$defs] only (\"" + DEFS
                         + "<name>\"), was [" + ref + "]");
             }
             return JsonReferenceSchema.builder().reference(ref.substring(DEFS.length())).build();
         }
 
         private JsonEnumSchema enumSchema(JsonNode node, String path, String description) {
+            JsonNode values = node.get("enum");
+            if (values.isArray()) {
+                for (JsonNode value : values) {
+                    if (!value.isTextual()) {
+                        throw untyped(path + "/enum", "LangChain4j's enum element holds strings, was " + values);
+                    }
+                }
+            }
             return JsonEnumSchema.builder()
                     .description(description)
                     .enumValues(strings(node.get("enum"), path + "/enum"))
@@ -229,6 +259,24 @@ public final class JsonSchemas {
             value.forEach(item -> strings.add(text(item, at)));
             return strings;
         }
+    }
+
+    /** A schema LangChain4j's typed elements cannot hold: where, and why. */
+    private static final class Untyped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        final String at;
+        final String why;
+
+        Untyped(String at, String why) {
+            super(why, null, false, false);
+            this.at = at;
+            this.why = why;
+        }
+    }
+
+    private static Untyped untyped(String at, String why) {
+        return new Untyped(at, why);
     }
 
     private static IllegalArgumentException refuse(String tool, String at, String why) {

@@ -11,6 +11,7 @@ import dev.langchain4j.internal.JsonSchemaElementUtils;
 import dev.langchain4j.model.chat.request.json.JsonAnyOfSchema;
 import dev.langchain4j.model.chat.request.json.JsonNullSchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import dev.langchain4j.model.chat.request.json.JsonRawSchema;
 import dev.langchain4j.model.chat.request.json.JsonStringSchema;
 import org.junit.jupiter.api.Test;
 
@@ -71,31 +72,43 @@ class JsonSchemasTest {
                 "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"}},\"required\":[]}"));
     }
 
+    /**
+     * Each schema inside the root that the typed elements cannot hold reaches the model as declared,
+     * as a raw element; its parent stays typed.
+     */
     @Test
-    void keywordsThatWouldLoosenTheSchemaAreRefusedWithWhereTheyAre() {
+    void aSchemaTheTypedElementsCannotHoldIsCarriedAsItIs() throws Exception {
+        String json = """
+                {"type":"object","properties":{
+                  "n":{"type":"integer","minimum":0,"description":"A count","default":1},
+                  "d":{"type":"string","format":"date"},
+                  "o":{"oneOf":[{"type":"string"},{"type":"integer"}]},
+                  "t":{"type":["string","integer"]},
+                  "e":{"type":"integer","enum":[1,2]},
+                  "m":{"enum":["a",1]},
+                  "r":{"$ref":"#/definitions/x"},
+                  "any":{},
+                  "w":{"type":"object","properties":{"x":{"type":"string","pattern":"^a"}},"required":["x"]}},
+                 "required":["n"]}""";
+        JsonObjectSchema schema = JsonSchemas.toObjectSchema("t", json);
+        assertThat(asWireJson(schema)).isEqualTo(JSON.readTree(json));
+        for (String raw : new String[] {"n", "d", "o", "t", "e", "m", "r", "any"}) {
+            assertThat(schema.properties().get(raw)).as(raw).isInstanceOf(JsonRawSchema.class);
+        }
+        assertThat(schema.properties().get("w")).isInstanceOfSatisfying(JsonObjectSchema.class,
+                w -> assertThat(w.properties().get("x")).isInstanceOf(JsonRawSchema.class));
+    }
+
+    @Test
+    void aRootTheTypedElementsCannotHoldIsRefusedWithWhereItIs() {
         assertThatThrownBy(() -> JsonSchemas.toObjectSchema("count",
-                "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"minimum\":0}}}"))
+                "{\"type\":\"object\",\"minProperties\":1,\"properties\":{\"n\":{\"type\":\"integer\"}}}"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Tool [count]: the JSON schema at [/properties/n/minimum] cannot be given to LangChain4j:"
-                        + " LangChain4j's JSON schema elements have no [minimum]");
+                .hasMessage("Tool [count]: the JSON schema at [/minProperties] cannot be given to LangChain4j:"
+                        + " LangChain4j's JSON schema elements have no [minProperties]");
         assertThatThrownBy(() -> JsonSchemas.toObjectSchema("t",
-                "{\"type\":\"object\",\"properties\":{\"d\":{\"type\":\"string\",\"format\":\"date\"}}}"))
-                .hasMessageContaining("[/properties/d/format]");
-        assertThatThrownBy(() -> JsonSchemas.toObjectSchema("t",
-                "{\"type\":\"object\",\"properties\":{\"d\":{\"oneOf\":[{\"type\":\"string\"}]}}}"))
-                .hasMessageContaining("[/properties/d/oneOf]");
-        assertThatThrownBy(() -> JsonSchemas.toObjectSchema("t",
-                "{\"type\":\"object\",\"properties\":{\"d\":{\"type\":[\"string\",\"integer\"]}}}"))
-                .hasMessageContaining("one type");
-        assertThatThrownBy(() -> JsonSchemas.toObjectSchema("t",
-                "{\"type\":\"object\",\"properties\":{\"d\":{\"type\":\"integer\",\"enum\":[1,2]}}}"))
-                .hasMessageContaining("enum element holds strings");
-        assertThatThrownBy(() -> JsonSchemas.toObjectSchema("t",
-                "{\"type\":\"object\",\"properties\":{\"d\":{\"$ref\":\"#/definitions/x\"}}}"))
-                .hasMessageContaining("refers into the root's [$defs] only");
-        assertThatThrownBy(() -> JsonSchemas.toObjectSchema("t",
-                "{\"type\":\"object\",\"properties\":{\"d\":{\"type\":\"decimal\"}}}"))
-                .hasMessageContaining("unknown type [decimal]");
+                "{\"type\":\"object\",\"properties\":{\"d\":\"string\"}}"))
+                .hasMessageContaining("[/properties/d]").hasMessageContaining("a schema must be a JSON object");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.agentbench.langchain4j;
 
+import dev.agentbench.api.StreamObserver;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
@@ -23,11 +24,14 @@ import java.util.Map;
 final class LangChain4jHandle implements TargetHandle {
 
     /**
-     * The chat memory's window, in messages: larger than any session of the built-in suite (the
-     * longest, {@code loop10}, keeps 23). A window that dropped a session's first user message would
-     * change what the model is asked (the mock counts user messages to find the turn).
+     * The chat memory's window, in messages: far larger than any session a benchmark plays. The
+     * longest are {@code history}'s, up to 257 turns each with its tool calls and results (a few
+     * thousand messages); {@code loop10} keeps 23. A window that dropped a message would send the
+     * model less than the history (the mock counts user messages to find the turn, and checks that a
+     * request carries the whole history). LangChain4j only compares the memory's size with the
+     * window, so a large window costs nothing.
      */
-    static final int MAX_MESSAGES = 1000;
+    static final int MAX_MESSAGES = 100_000;
 
     private final Assistant assistant;
     private final StreamingAssistant streamingAssistant;
@@ -94,6 +98,17 @@ final class LangChain4jHandle implements TargetHandle {
 
     @Override
     public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+        return runTurn(userId, sessionId, message, StreamObserver.NONE);
+    }
+
+    /**
+     * One turn. Streaming, {@code observer} hears each text fragment and each piece of a tool call's
+     * arguments from the {@code TokenStream}'s callbacks as LangChain4j hands them over; blocking,
+     * there is nothing to observe.
+     */
+    @Override
+    public TurnResult runTurn(String userId, String sessionId, String message, StreamObserver observer)
+            throws Exception {
         if (assistant != null) {
             return TurnReports.of(isTemplate(message)
                     ? assistant.chatVerbatim(sessionId, message)
@@ -102,7 +117,7 @@ final class LangChain4jHandle implements TargetHandle {
         TokenStream stream = isTemplate(message)
                 ? streamingAssistant.chatVerbatim(sessionId, message)
                 : streamingAssistant.chat(sessionId, message);
-        return new StreamedTurn().run(stream);
+        return new StreamedTurn(observer).run(stream);
     }
 
     /** Evicts the session's chat memory from the agent (its messages go with it). */

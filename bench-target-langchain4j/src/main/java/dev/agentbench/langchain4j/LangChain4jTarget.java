@@ -16,7 +16,8 @@ import dev.langchain4j.service.AiServices;
  *
  * <ul>
  *   <li>{@code stream} ({@code false} by default): {@code true} uses {@code OpenAiStreamingChatModel}
- *       and a {@code TokenStream}; {@code false} uses {@code OpenAiChatModel} and a {@code Result};
+ *       and a {@code TokenStream}, whose callbacks hand the harness's stream observer each fragment
+ *       and tool-call piece; {@code false} uses {@code OpenAiChatModel} and a {@code Result};
  *   <li>{@code tool_execution} ({@code sequential} by default, LangChain4j's own default): {@code
  *       concurrent} runs several tool calls of one reply at once ({@code
  *       AiServices.executeToolsConcurrently()}).

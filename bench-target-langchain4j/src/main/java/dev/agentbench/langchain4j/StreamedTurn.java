@@ -1,9 +1,11 @@
 package dev.agentbench.langchain4j;
 
+import dev.agentbench.api.StreamObserver;
 import dev.agentbench.api.ToolCall;
 import dev.agentbench.api.ToolResult;
 import dev.agentbench.api.TurnResult;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.chat.response.PartialToolCall;
 import dev.langchain4j.service.TokenStream;
 import dev.langchain4j.service.tool.ToolExecution;
 import java.util.ArrayList;
@@ -20,8 +22,11 @@ import java.util.concurrent.ExecutionException;
  * <ul>
  *   <li>{@code onIntermediateResponse}: a reply with tool calls; its calls are reported.
  *   <li>{@code onToolExecuted}: a tool's execution, reported as its result.
- *   <li>{@code onPartialResponse}: text fragments, as a streaming user reads them; the fragments of
- *       the final reply must add up to its text, or the turn fails.
+ *   <li>{@code onPartialResponse}: text fragments, as a streaming user reads them. Each is handed to
+ *       the {@link StreamObserver} as LangChain4j hands it over, on LangChain4j's thread; the
+ *       fragments of the final reply must also add up to its text, or the turn fails.
+ *   <li>{@code onPartialToolCall}: a piece of a tool call's argument text as it streams, handed to
+ *       the observer with the call's id.
  *   <li>{@code onCompleteResponse} ends the turn, {@code onError} fails it with the error.
  * </ul>
  */
@@ -31,9 +36,15 @@ final class StreamedTurn {
     private final List<ToolResult> results = new ArrayList<>();
     private final StringBuilder fragments = new StringBuilder();
     private final CompletableFuture<ChatResponse> end = new CompletableFuture<>();
+    private final StreamObserver observer;
+
+    StreamedTurn(StreamObserver observer) {
+        this.observer = observer;
+    }
 
     TurnResult run(TokenStream stream) throws Exception {
         stream.onPartialResponse(this::partial)
+                .onPartialToolCall(this::partialToolCall)
                 .onIntermediateResponse(this::intermediate)
                 .onToolExecuted(this::executed)
                 .onCompleteResponse(end::complete)
@@ -58,8 +69,24 @@ final class StreamedTurn {
         }
     }
 
-    private synchronized void partial(String fragment) {
-        fragments.append(fragment);
+    /**
+     * The application's moment: the observer hears of the fragment first (an empty one, which shows
+     * nothing, is not a delivery), then it is kept.
+     */
+    private void partial(String fragment) {
+        if (!fragment.isEmpty()) {
+            observer.text(fragment);
+        }
+        synchronized (this) {
+            fragments.append(fragment);
+        }
+    }
+
+    private void partialToolCall(PartialToolCall call) {
+        String arguments = call.partialArguments();
+        if (arguments != null && !arguments.isEmpty()) {
+            observer.toolCallDelta(call.id(), arguments);
+        }
     }
 
     private synchronized void intermediate(ChatResponse response) {

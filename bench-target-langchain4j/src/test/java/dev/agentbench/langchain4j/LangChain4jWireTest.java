@@ -7,14 +7,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.ToolDefinition;
 import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
+import dev.agentbench.api.script.ScriptChecks;
 import dev.agentbench.api.script.ScriptTurn;
 import dev.agentbench.api.script.Step;
 import dev.agentbench.builtin.benchmark.ToolsParallelBenchmark;
 import dev.agentbench.builtin.benchmark.Turn5Benchmark;
 import dev.agentbench.builtin.tool.BuiltinTools;
 import dev.agentbench.testkit.RecordingProxy;
+import dev.agentbench.testkit.TestWorkloads;
 import dev.agentbench.testkit.WireRecorder;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +25,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What LangChain4j puts on the wire, read through a recording proxy in front of the real mock.
@@ -154,5 +159,36 @@ class LangChain4jWireTest {
         JsonNode messages = body(play(script, instructions, false).get(0)).get("messages");
         assertThat(messages.get(0).get("content").asText()).isEqualTo(instructions);
         assertThat(messages.get(1).get("content").asText()).isEqualTo("Say {{hello}} to {{it}}.");
+    }
+
+    /** Plays {@code script} in one session of a new handle with {@code tools}; the requests it sent. */
+    private List<RecordingProxy.Request> play(Script script, List<ToolDefinition> tools, boolean stream)
+            throws Exception {
+        TargetContext context = wire.context(script, INSTRUCTIONS, tools, Map.of("stream", String.valueOf(stream)));
+        try (TargetHandle handle = new LangChain4jTarget().open(context)) {
+            ScriptChecks.play(script, handle, "user-1", "session-1");
+        }
+        return wire.proxy().requests();
+    }
+
+    /** The {@code toolset} benchmark's shape: nested objects, enums and arrays of objects survive the translation. */
+    @Test
+    void aHundredAndTwentyEightToolsWithNestedSchemasReachTheModelAsDeclared() throws Exception {
+        List<ToolDefinition> tools = TestWorkloads.tools(128);
+        List<RecordingProxy.Request> requests = play(Script.singleText("toolset", "Hello?", "Hello."), tools, false);
+        TestWorkloads.assertToolsAsDeclared(requests.get(0).body(), tools, false);
+    }
+
+    /**
+     * The {@code history} benchmark's longest session: 256 turns, each with a tool call, then one more.
+     * The memory window holds it all, and the last request carries every message of it.
+     */
+    @ParameterizedTest(name = "stream={0}")
+    @ValueSource(booleans = {false, true})
+    void aSessionOf256TurnsWithToolCallsIsResentWhole(boolean stream) throws Exception {
+        Script script = TestWorkloads.history("history_" + stream, 256);
+        List<RecordingProxy.Request> requests = play(script, TestWorkloads.tools(1), stream);
+        assertThat(requests).hasSize(2 * 256 + 1);
+        TestWorkloads.assertWholeHistory(requests.get(requests.size() - 1).body(), script, INSTRUCTIONS);
     }
 }

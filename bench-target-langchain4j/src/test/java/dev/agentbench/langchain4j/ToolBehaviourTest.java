@@ -71,16 +71,16 @@ class ToolBehaviourTest {
     }
 
     @Test
-    void aSchemaLangChain4jCannotHoldFailsTheAgentsConstruction() {
+    void aRootSchemaLangChain4jCannotHoldFailsTheAgentsConstruction() {
         ToolDefinition bounded = new ToolDefinition("bounded", "Takes a small number.",
-                "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":9}}}", arguments -> "{}");
+                "{\"type\":\"object\",\"minProperties\":1,\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":9}}}", arguments -> "{}");
         Script script = Script.singleText("bounded", "hi", "hello");
         TargetContext context = new TargetContext(URI.create(mock.baseUrl(script.name())), "agentbench",
                 "agentbench-mock", "Be brief.", List.of(bounded), script, Map.of());
         assertThatThrownBy(() -> new LangChain4jTarget().open(context))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Tool [bounded]: the JSON schema at [/properties/n/maximum] cannot be given to LangChain4j:"
-                        + " LangChain4j's JSON schema elements have no [maximum]");
+                .hasMessage("Tool [bounded]: the JSON schema at [/minProperties] cannot be given to LangChain4j:"
+                        + " LangChain4j's JSON schema elements have no [minProperties]");
     }
 
     @ParameterizedTest(name = "stream={0}")

@@ -1,5 +1,6 @@
 package dev.agentbench.langgraph4j;
 
+import dev.agentbench.api.StreamObserver;
 import dev.agentbench.api.ToolCall;
 import dev.agentbench.api.ToolResult;
 import dev.agentbench.api.TurnResult;
@@ -31,20 +32,24 @@ import org.bsc.langgraph4j.streaming.StreamingOutput;
  *       the last message is a reply without tool calls, and the executor wrote its final answer ({@code
  *       agent_response}); streaming, also when the stream's end carried a finish reason (a stream that
  *       ended before its final chunk has none, and the executor takes it as a final answer).
- *   <li>Streaming, the text fragments of each model call are collected as a streaming user reads them;
- *       those of the last call must add up to the final text, or the turn fails.
+ *   <li>Streaming, the text fragments of each model call are handed to the {@link StreamObserver} as
+ *       the graph gives them (the graph's output is read on the turn's thread as it comes), and
+ *       collected; those of the last call must add up to the final text, or the turn fails. The graph
+ *       streams text only: LangGraph4j's streaming generator passes no tool-call pieces on.
  * </ul>
  */
 final class GraphRun {
 
     private final boolean stream;
+    private final StreamObserver observer;
     private final StringBuilder fragments = new StringBuilder();
     private boolean inFragments;
     private ChatResponseMetadata lastEnd;
     private NodeOutput<AgentExecutor.State> last;
 
-    GraphRun(boolean stream) {
+    GraphRun(boolean stream, StreamObserver observer) {
         this.stream = stream;
+        this.observer = observer;
     }
 
     /** One output of the graph: a node's, or a streamed fragment or end of a model call. */
@@ -62,8 +67,10 @@ final class GraphRun {
                 fragments.setLength(0);
                 inFragments = true;
             }
-            if (streamed.chunk() != null) {
-                fragments.append(streamed.chunk());
+            String chunk = streamed.chunk();
+            if (chunk != null && !chunk.isEmpty()) {
+                observer.text(chunk);
+                fragments.append(chunk);
             }
             return;
         }

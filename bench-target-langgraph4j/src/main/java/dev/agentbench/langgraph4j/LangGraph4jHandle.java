@@ -1,5 +1,6 @@
 package dev.agentbench.langgraph4j;
 
+import dev.agentbench.api.StreamObserver;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
@@ -108,13 +109,16 @@ final class LangGraph4jHandle implements TargetHandle {
      * The executor writes the model's final answer there and never clears it, and the checkpoint
      * carries it into the session's next turn, where the {@code action} node then ends the graph
      * right after running a tool, before the model has seen the tool's result.
+     *
+     * <p>Streaming, {@code observer} hears each text fragment as the graph gives it.
      */
     @Override
-    public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+    public TurnResult runTurn(String userId, String sessionId, String message, StreamObserver observer)
+            throws Exception {
         Map<String, Object> input = Map.of(
                 MessagesState.MESSAGES_STATE, UserMessage.from(message),
                 AgentExecutor.State.FINAL_RESPONSE, AgentState.MARK_FOR_REMOVAL);
-        GraphRun run = new GraphRun(stream);
+        GraphRun run = new GraphRun(stream, observer);
         try {
             graph.stream(input, thread(userId, sessionId)).forEach(run::accept);
         } catch (CompletionException e) {
@@ -124,6 +128,11 @@ final class LangGraph4jHandle implements TargetHandle {
             throw e;
         }
         return run.result();
+    }
+
+    @Override
+    public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+        return runTurn(userId, sessionId, message, StreamObserver.NONE);
     }
 
     /** Releases the session's thread from the checkpoint saver: its checkpoints, and the states they hold, go. */

@@ -17,7 +17,8 @@ import org.bsc.langgraph4j.StateGraph;
  *
  * <ul>
  *   <li>{@code stream} ({@code false} by default): {@code true} builds the executor on {@code
- *       OpenAiStreamingChatModel} and reads the graph's streamed output;
+ *       OpenAiStreamingChatModel} and reads the graph's streamed output, handing the harness's stream
+ *       observer each fragment;
  *   <li>{@code recursion_limit} ({@code 100} by default; LangGraph4j's own default is 25): the most
  *       node executions one turn may take;
  *   <li>{@code tool_execution}: only {@code sequential}, what LangGraph4j does; {@code concurrent} (the

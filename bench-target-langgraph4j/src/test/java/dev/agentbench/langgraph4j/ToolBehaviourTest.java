@@ -71,13 +71,13 @@ class ToolBehaviourTest {
     }
 
     @Test
-    void aSchemaLangChain4jCannotHoldFailsTheAgentsConstruction() {
+    void aRootSchemaLangChain4jCannotHoldFailsTheAgentsConstruction() {
         ToolDefinition bounded = new ToolDefinition("bounded", "Takes a small number.",
-                "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":9}}}", arguments -> "{}");
+                "{\"type\":\"object\",\"minProperties\":1,\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":9}}}", arguments -> "{}");
         assertThatThrownBy(() -> mock.open(Script.singleText("bounded", "hi", "hello"), List.of(bounded), Map.of()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Tool [bounded]: the JSON schema at [/properties/n/maximum] cannot be given to LangChain4j:"
-                        + " LangChain4j's JSON schema elements have no [maximum]");
+                .hasMessage("Tool [bounded]: the JSON schema at [/minProperties] cannot be given to LangChain4j:"
+                        + " LangChain4j's JSON schema elements have no [minProperties]");
     }
 
     /** LangGraph4j has no tool error handler: the exception fails the graph's run, and no result goes back. */

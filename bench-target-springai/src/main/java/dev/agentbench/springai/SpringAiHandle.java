@@ -3,6 +3,7 @@ package dev.agentbench.springai;
 import com.openai.client.OpenAIClient;
 import com.openai.client.OpenAIClientAsync;
 import com.openai.errors.OpenAIIoException;
+import dev.agentbench.api.StreamObserver;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
@@ -16,6 +17,8 @@ import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
 import org.springframework.ai.chat.client.advisor.ToolCallingAdvisor;
 import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.ai.chat.memory.MessageWindowChatMemory;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.openai.OpenAiChatModel;
 import org.springframework.ai.openai.OpenAiChatOptions;
@@ -28,8 +31,24 @@ import reactor.core.Exceptions;
  * tools as default tool callbacks, a {@link MessageChatMemoryAdvisor} over a {@link
  * MessageWindowChatMemory} (the conversation id is the session id) and a {@link
  * ToolCallingAdvisor} whose tool-calling manager is watched by a {@link RecordingToolCallingManager}.
+ *
+ * <p>The memory advisor sits inside the tool loop (ordered after the tool-calling advisor, whose own
+ * copy of the turn's history is then disabled), as Spring AI documents for keeping tool calls in
+ * memory: every message of a turn, tool calls and results included, is kept and resent in later
+ * turns. At Spring AI's default order the memory advisor sits outside the loop and keeps only the
+ * user's messages and the final replies, so a later request would carry less than the history.
  */
 final class SpringAiHandle implements TargetHandle {
+
+    /**
+     * The memory's window, in messages: far larger than any session a benchmark plays ({@code
+     * history}'s longest, 257 turns with their tool calls and results, a few thousand messages).
+     * Spring AI's default of 20 would drop the oldest messages of any session past a few turns.
+     */
+    static final int MAX_MESSAGES = 100_000;
+
+    /** Inside the tool loop: after the tool-calling advisor, before the model call. */
+    static final int MEMORY_ORDER = ToolCallingAdvisor.DEFAULT_ORDER + 100;
 
     private final ChatClient chatClient;
     private final ChatMemory memory;
@@ -69,7 +88,7 @@ final class SpringAiHandle implements TargetHandle {
                     .openAiClient(syncClient)
                     .openAiClientAsync(asyncClient)
                     .build();
-            ChatMemory memory = MessageWindowChatMemory.builder().build();
+            ChatMemory memory = MessageWindowChatMemory.builder().maxMessages(MAX_MESSAGES).build();
             List<ToolCallback> tools = context.tools().stream()
                     .<ToolCallback>map(NeutralToolCallback::new)
                     .toList();
@@ -77,9 +96,10 @@ final class SpringAiHandle implements TargetHandle {
                     .defaultSystem(context.instructions())
                     .defaultToolCallbacks(tools)
                     .defaultAdvisors(
-                            MessageChatMemoryAdvisor.builder(memory).build(),
+                            MessageChatMemoryAdvisor.builder(memory).order(MEMORY_ORDER).build(),
                             ToolCallingAdvisor.builder()
                                     .toolCallingManager(new RecordingToolCallingManager(ToolCallingManager.builder().build()))
+                                    .disableInternalConversationHistory()
                                     .build())
                     .build();
             return new SpringAiHandle(chatClient, memory, options.stream(), syncClient, asyncClient);
@@ -98,6 +118,18 @@ final class SpringAiHandle implements TargetHandle {
 
     @Override
     public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+        return runTurn(userId, sessionId, message, StreamObserver.NONE);
+    }
+
+    /**
+     * One turn. Streaming, {@code observer} hears the text of each {@code ChatClientResponse} the
+     * chat client's {@code Flux} emits, as the application's subscriber receives it (on Spring AI's
+     * thread, before the turn's record of it); Spring AI emits no tool-call pieces (the model buffers
+     * a tool-call reply whole, and the tool-calling advisor does not emit it).
+     */
+    @Override
+    public TurnResult runTurn(String userId, String sessionId, String message, StreamObserver observer)
+            throws Exception {
         TurnRecorder turn = new TurnRecorder();
         ChatClient.ChatClientRequestSpec request = chatClient.prompt()
                 .user(message)
@@ -105,7 +137,10 @@ final class SpringAiHandle implements TargetHandle {
                 .toolContext(turn.toolContext());
         try {
             if (stream) {
-                request.stream().chatClientResponse().doOnNext(chunk -> turn.chunk(chunk.chatResponse())).blockLast();
+                request.stream().chatClientResponse().doOnNext(chunk -> {
+                    observe(chunk.chatResponse(), observer);
+                    turn.chunk(chunk.chatResponse());
+                }).blockLast();
             } else {
                 ChatClientResponse response = request.call().chatClientResponse();
                 turn.reply(response.chatResponse());
@@ -114,6 +149,19 @@ final class SpringAiHandle implements TargetHandle {
             throw unwrap(e);
         }
         return turn.result();
+    }
+
+    /** Hands the observer the text a streamed response carries, if any. */
+    static void observe(ChatResponse response, StreamObserver observer) {
+        if (response == null) {
+            return;
+        }
+        for (Generation generation : response.getResults()) {
+            String text = generation.getOutput().getText();
+            if (text != null && !text.isEmpty()) {
+                observer.text(text);
+            }
+        }
     }
 
     /**

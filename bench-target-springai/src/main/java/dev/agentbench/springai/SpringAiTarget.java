@@ -11,13 +11,15 @@ import org.springframework.ai.chat.client.ChatClient;
  * (Spring AI's OpenAI model, on the official OpenAI Java SDK and Spring AI's OkHttp client) pointed
  * at the mock, with the context's tools as Spring AI tool callbacks, the tool loop run by Spring
  * AI's {@code ToolCallingAdvisor}, and a {@code MessageChatMemoryAdvisor} over a {@code
- * MessageWindowChatMemory} keyed by session id.
+ * MessageWindowChatMemory} keyed by session id, inside the tool loop so that it keeps the tool rounds
+ * too.
  *
  * <p>Options:
  *
  * <ul>
  *   <li>{@code stream} ({@code false} by default): {@code true} runs each turn through {@code
- *       ChatClient.stream()}, so the model is asked for a stream; {@code false} through {@code
+ *       ChatClient.stream()}, so the model is asked for a stream, and the harness's stream
+ *       observer hears each piece of text the {@code Flux} emits; {@code false} through {@code
  *       call()};
  *   <li>{@code max_requests_per_host} and {@code max_requests} (unset by default: 64 each, as
  *       Spring AI ships): how many streamed model calls the asynchronous client's OkHttp dispatcher

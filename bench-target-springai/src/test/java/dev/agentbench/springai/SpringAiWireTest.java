@@ -6,14 +6,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.ToolDefinition;
 import dev.agentbench.api.TurnResult;
 import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
+import dev.agentbench.api.script.ScriptChecks;
 import dev.agentbench.api.script.ScriptTurn;
 import dev.agentbench.api.script.ScriptedToolCall;
 import dev.agentbench.api.script.Step;
 import dev.agentbench.builtin.tool.BuiltinTools;
 import dev.agentbench.testkit.RecordingProxy;
+import dev.agentbench.testkit.TestWorkloads;
 import dev.agentbench.testkit.WireRecorder;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +27,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -125,9 +129,13 @@ class SpringAiWireTest {
         }
     }
 
+    /**
+     * The memory advisor sits inside the tool loop: the tool round is resent within its turn, and the
+     * memory keeps it, so turn 2 resends turn 1's call and result too.
+     */
     @ParameterizedTest(name = "stream={0}")
     @ValueSource(booleans = {false, true})
-    void theToolRoundIsResentWithinItsTurnButTheMemoryKeepsOnlyTheUserAndFinalReply(boolean stream) throws Exception {
+    void theMemoryKeepsTheToolRoundAndLaterTurnsResendIt(boolean stream) throws Exception {
         List<JsonNode> requests = play(TOOL_THEN_TEXT, stream);
         assertThat(requests).hasSize(3);
         assertThat(roles(requests.get(0))).containsExactly("system", "user");
@@ -135,8 +143,40 @@ class SpringAiWireTest {
         JsonNode toolMessage = requests.get(1).get("messages").get(3);
         assertThat(toolMessage.get("tool_call_id").asText()).isEqualTo(Script.toolCallId(0, 0, 0));
         assertThat(JSON.readTree(toolMessage.get("content").asText())).isEqualTo(JSON.readTree("{\"sum\":5}"));
-        // Turn 2: the tool call and its result from turn 1 are not resent.
-        assertThat(roles(requests.get(2))).containsExactly("system", "user", "assistant", "user");
-        assertThat(requests.get(2).get("messages").get(2).get("content").asText()).isEqualTo("The sum is 5.");
+        assertThat(roles(requests.get(2))).containsExactly("system", "user", "assistant", "tool", "assistant", "user");
+        assertThat(requests.get(2).get("messages").get(2).get("tool_calls").get(0).get("id").asText())
+                .isEqualTo(Script.toolCallId(0, 0, 0));
+        assertThat(requests.get(2).get("messages").get(4).get("content").asText()).isEqualTo("The sum is 5.");
+    }
+
+    /** Plays {@code script} in one session of a new handle with {@code tools}; the requests it sent. */
+    private List<RecordingProxy.Request> play(Script script, List<ToolDefinition> tools, boolean stream)
+            throws Exception {
+        TargetContext context = wire.context(script, INSTRUCTIONS, tools, Map.of("stream", String.valueOf(stream)));
+        try (TargetHandle handle = new SpringAiTarget().open(context)) {
+            ScriptChecks.play(script, handle, "user-1", "session-1");
+        }
+        return wire.proxy().requests();
+    }
+
+    /** The {@code toolset} benchmark's shape: Spring AI passes each schema through as it is. */
+    @Test
+    void aHundredAndTwentyEightToolsWithNestedSchemasReachTheModelAsDeclared() throws Exception {
+        List<ToolDefinition> tools = TestWorkloads.tools(128);
+        List<RecordingProxy.Request> requests = play(Script.singleText("toolset", "Hello?", "Hello."), tools, false);
+        TestWorkloads.assertToolsAsDeclared(requests.get(0).body(), tools, false);
+    }
+
+    /**
+     * The {@code history} benchmark's longest session: 256 turns, each with a tool call, then one more.
+     * The memory's window holds it all, and the last request carries every message of it.
+     */
+    @ParameterizedTest(name = "stream={0}")
+    @ValueSource(booleans = {false, true})
+    void aSessionOf256TurnsWithToolCallsIsResentWhole(boolean stream) throws Exception {
+        Script script = TestWorkloads.history("history_" + stream, 256);
+        List<RecordingProxy.Request> requests = play(script, TestWorkloads.tools(1), stream);
+        assertThat(requests).hasSize(2 * 256 + 1);
+        TestWorkloads.assertWholeHistory(requests.get(requests.size() - 1).body(), script, INSTRUCTIONS);
     }
 }
