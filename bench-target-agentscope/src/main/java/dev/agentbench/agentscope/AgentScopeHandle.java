@@ -1,5 +1,6 @@
 package dev.agentbench.agentscope;
 
+import dev.agentbench.api.StreamObserver;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.ToolDefinition;
@@ -145,13 +146,23 @@ final class AgentScopeHandle implements TargetHandle {
 
     @Override
     public TurnResult runTurn(String userId, String sessionId, String message) {
+        return runTurn(userId, sessionId, message, StreamObserver.NONE);
+    }
+
+    /**
+     * Runs the turn; with {@code stream=true} through {@code streamEvents}, whose text and tool-call
+     * delta events go to {@code observer} as they arrive, on the Reactor thread AgentScope emits them
+     * on (see {@link StreamedTurn}).
+     */
+    @Override
+    public TurnResult runTurn(String userId, String sessionId, String message, StreamObserver observer) {
         ReActAgent agent = agent(userId, sessionId);
         RuntimeContext runtime = RuntimeContext.builder().userId(userId).sessionId(sessionId).build();
         List<Msg> input = List.of(new UserMessage(message));
         Msg reply;
         try {
             if (options.stream()) {
-                StreamedTurn streamed = new StreamedTurn();
+                StreamedTurn streamed = new StreamedTurn(observer);
                 agent.streamEvents(input, runtime).doOnNext(streamed::accept).blockLast();
                 reply = streamed.reply();
             } else {

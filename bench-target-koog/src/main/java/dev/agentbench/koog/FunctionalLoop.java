@@ -8,9 +8,11 @@ import ai.koog.prompt.message.Message;
 import ai.koog.prompt.message.MessagePart;
 import ai.koog.prompt.streaming.StreamFrame;
 import ai.koog.prompt.streaming.StreamFrameExt;
+import dev.agentbench.api.StreamObserver;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Flow;
@@ -26,10 +28,15 @@ import java.util.function.BiFunction;
  *       calls appends what it sent and received to the prompt;
  *   <li>streaming: the same loop, each model request made with the write session's {@code
  *       requestLLMStreaming()}. Koog's streaming request returns the frames and records nothing in
- *       the prompt (unlike {@code requestLLM}); the loop collects the frames, turns them into the
- *       reply with Koog's {@code StreamFrameExt.toMessageResponse}, and appends that reply to the
- *       prompt itself, in the same write session, as Koog's non-streaming request does.
+ *       the prompt (unlike {@code requestLLM}); the loop subscribes to the frames, hands each text
+ *       delta and tool-call delta to the run's {@link StreamObserver} as Koog emits it, turns the
+ *       frames into the reply with Koog's {@code StreamFrameExt.toMessageResponse} once the stream has
+ *       ended, and appends that reply to the prompt itself, in the same write session, as Koog's
+ *       non-streaming request does.
  * </ul>
+ *
+ * <p>One strategy serves every session of the agent; the observer of a run is found by its run id
+ * (the session id), in the map the handle fills for the length of each turn.
  *
  * <p>A streamed reply without a finish reason is refused ({@link StreamCutOffException}): Koog's
  * OpenAI client ends every stream with an end frame of its own, also when the connection closed
@@ -47,16 +54,23 @@ final class FunctionalLoop implements BiFunction<AIAgentFunctionalContext, Strin
 
     private final boolean parallelTools;
     private final boolean stream;
+    private final Map<String, StreamObserver> observers;
 
-    FunctionalLoop(boolean parallelTools, boolean stream) {
+    /**
+     * @param observers the observer of each run in progress, by run id; a run without one streams
+     *     to no observer
+     */
+    FunctionalLoop(boolean parallelTools, boolean stream, Map<String, StreamObserver> observers) {
         this.parallelTools = parallelTools;
         this.stream = stream;
+        this.observers = observers;
     }
 
     @Override
     public String apply(AIAgentFunctionalContext context, String message) {
         int limit = context.config().getMaxAgentIterations();
-        Message.Assistant reply = stream ? streamed(context, List.of(), message) : context.requestLLM(message);
+        StreamObserver observer = stream ? observers.getOrDefault(context.runId(), StreamObserver.NONE) : null;
+        Message.Assistant reply = stream ? streamed(context, List.of(), message, observer) : context.requestLLM(message);
         for (int requests = 1; ; requests++) {
             List<MessagePart.Tool.Call> calls = toolCalls(reply);
             if (calls.isEmpty()) {
@@ -67,7 +81,7 @@ final class FunctionalLoop implements BiFunction<AIAgentFunctionalContext, Strin
                         + " requests, the agent's maxAgentIterations");
             }
             List<ReceivedToolResult> results = context.executeTools(calls, parallelTools);
-            reply = stream ? streamed(context, results, null) : context.sendToolResults(results);
+            reply = stream ? streamed(context, results, null, observer) : context.sendToolResults(results);
         }
     }
 
@@ -87,7 +101,7 @@ final class FunctionalLoop implements BiFunction<AIAgentFunctionalContext, Strin
      * appends it.
      */
     private static Message.Assistant streamed(AIAgentFunctionalContext context, List<ReceivedToolResult> results,
-            String message) {
+            String message, StreamObserver observer) {
         return context.llm().writeSession((AIAgentLLMWriteSession session) -> {
             if (message != null) {
                 session.appendPrompt((PromptBuilderAction) prompt -> prompt.user(message));
@@ -96,7 +110,8 @@ final class FunctionalLoop implements BiFunction<AIAgentFunctionalContext, Strin
                 results.forEach(result -> parts.add(result.toMessagePart()));
                 session.appendPrompt((PromptBuilderAction) prompt -> prompt.user(parts));
             }
-            Message.Assistant reply = StreamFrameExt.toMessageResponse(collect(session.requestLLMStreaming()));
+            Message.Assistant reply = StreamFrameExt.toMessageResponse(
+                    collect(session.requestLLMStreaming(), observer));
             if (reply.getFinishReason() == null) {
                 throw new StreamCutOffException();
             }
@@ -105,8 +120,12 @@ final class FunctionalLoop implements BiFunction<AIAgentFunctionalContext, Strin
         });
     }
 
-    /** Every frame of the stream, once it has completed; the stream's failure, if it failed. */
-    static List<StreamFrame> collect(Flow.Publisher<StreamFrame> publisher) {
+    /**
+     * Every frame of the stream, once it has completed; the stream's failure, if it failed. Each
+     * non-empty text delta and each tool-call delta with argument text goes to {@code observer} as the
+     * frame arrives, on the thread Koog emits it on.
+     */
+    static List<StreamFrame> collect(Flow.Publisher<StreamFrame> publisher, StreamObserver observer) {
         List<StreamFrame> frames = Collections.synchronizedList(new ArrayList<>());
         CompletableFuture<List<StreamFrame>> done = new CompletableFuture<>();
         publisher.subscribe(new Flow.Subscriber<>() {
@@ -117,6 +136,12 @@ final class FunctionalLoop implements BiFunction<AIAgentFunctionalContext, Strin
 
             @Override
             public void onNext(StreamFrame frame) {
+                if (frame instanceof StreamFrame.TextDelta text && !text.getText().isEmpty()) {
+                    observer.text(text.getText());
+                } else if (frame instanceof StreamFrame.ToolCallDelta call && call.getContent() != null
+                        && !call.getContent().isEmpty()) {
+                    observer.toolCallDelta(call.getId(), call.getContent());
+                }
                 frames.add(frame);
             }
 

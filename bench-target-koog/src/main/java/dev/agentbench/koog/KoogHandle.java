@@ -20,6 +20,7 @@ import ai.koog.prompt.llm.LLModel;
 import ai.koog.prompt.Prompt;
 import ai.koog.prompt.message.Message;
 import ai.koog.serialization.kotlinx.KotlinxSerializer;
+import dev.agentbench.api.StreamObserver;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
@@ -28,6 +29,8 @@ import io.ktor.client.HttpClientKt;
 import io.ktor.client.engine.apache5.Apache5;
 import io.ktor.client.engine.cio.CIO;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -60,14 +63,20 @@ final class KoogHandle implements TargetHandle {
 
     private final AIAgent<String, String> agent;
     private final SessionHistories histories;
+    /** The observer of each streaming turn in progress, by session id; empty when not streaming. */
+    private final Map<String, StreamObserver> observers;
+    private final boolean stream;
     private final OpenAILLMClient client;
     private final HttpClient http;
     private final ExecutorService strategyThreads;
 
-    private KoogHandle(AIAgent<String, String> agent, SessionHistories histories, OpenAILLMClient client,
-            HttpClient http, ExecutorService strategyThreads) {
+    private KoogHandle(AIAgent<String, String> agent, SessionHistories histories,
+            Map<String, StreamObserver> observers, boolean stream, OpenAILLMClient client, HttpClient http,
+            ExecutorService strategyThreads) {
         this.agent = agent;
         this.histories = histories;
+        this.observers = observers;
+        this.stream = stream;
         this.client = client;
         this.http = http;
         this.strategyThreads = strategyThreads;
@@ -87,6 +96,7 @@ final class KoogHandle implements TargetHandle {
                     "models");
             client = new OpenAILLMClient(context.apiKey(), settings, new KtorKoogHttpClient.Factory(http));
             SessionHistories histories = new SessionHistories();
+            Map<String, StreamObserver> observers = new ConcurrentHashMap<>();
             LLModel model = model(context.model());
             AIAgentBuilder builder = AIAgent.builder();
             switch (options.strategyExecutor()) {
@@ -111,11 +121,11 @@ final class KoogHandle implements TargetHandle {
                         .build();
                 case FUNCTIONAL -> builder
                         .functionalStrategy(FunctionalLoop.NAME,
-                                new FunctionalLoop(options.parallelTools(), options.stream()))
+                                new FunctionalLoop(options.parallelTools(), options.stream(), observers))
                         .install(ChatMemory.Feature, memory -> memory.chatHistoryProvider(histories))
                         .build();
             };
-            return new KoogHandle(agent, histories, client, http, strategyThreads);
+            return new KoogHandle(agent, histories, observers, options.stream(), client, http, strategyThreads);
         } catch (RuntimeException | Error e) {
             if (strategyThreads != null) {
                 strategyThreads.shutdownNow();
@@ -188,8 +198,28 @@ final class KoogHandle implements TargetHandle {
 
     @Override
     public TurnResult runTurn(String userId, String sessionId, String message) {
+        return runTurn(userId, sessionId, message, StreamObserver.NONE);
+    }
+
+    /**
+     * Runs the turn as {@code agent.run(message, sessionId)}; with {@code stream=true} the functional
+     * strategy hands {@code observer} each text and tool-call delta of Koog's streamed frames as they
+     * come (see {@link FunctionalLoop}). One turn of a session runs at a time, as the SPI says.
+     */
+    @Override
+    public TurnResult runTurn(String userId, String sessionId, String message, StreamObserver observer) {
         int before = histories.history(sessionId).size();
-        String output = agent.run(message, sessionId);
+        String output;
+        if (stream) {
+            observers.put(sessionId, observer);
+            try {
+                output = agent.run(message, sessionId);
+            } finally {
+                observers.remove(sessionId);
+            }
+        } else {
+            output = agent.run(message, sessionId);
+        }
         List<Message> after = histories.history(sessionId);
         return TurnReports.of(after.subList(Math.min(before, after.size()), after.size()), output);
     }

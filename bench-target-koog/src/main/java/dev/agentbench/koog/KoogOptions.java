@@ -1,5 +1,6 @@
 package dev.agentbench.koog;
 
+import dev.agentbench.api.NotApplicableException;
 import dev.agentbench.api.TargetContext;
 import java.util.List;
 import java.util.Locale;
@@ -86,8 +87,10 @@ record KoogOptions(Strategy strategy, boolean parallelTools, ToolDispatch toolDi
      * @throws IllegalArgumentException for a value the target cannot use, or a combination Koog does
      *     not run (see {@code docs/targets/koog.md}); other targets' keys are left alone, since one run
      *     gives every target the same options
+     * @throws NotApplicableException for {@code stream=true} with {@code strategy=single_run}: that
+     *     strategy cannot stream, so a streaming cell is not applicable rather than failed
      */
-    static KoogOptions of(TargetContext context) {
+    static KoogOptions of(TargetContext context) throws NotApplicableException {
         boolean stream = context.booleanOption(STREAM, false);
         boolean parallelTools = context.booleanOption(PARALLEL_TOOLS, false);
         ToolDispatch toolDispatch = value(context, TOOL_DISPATCH, ToolDispatch.class, ToolDispatch.DEFAULT);
@@ -99,8 +102,8 @@ record KoogOptions(Strategy strategy, boolean parallelTools, ToolDispatch toolDi
         Strategy strategy = value(context, STRATEGY, Strategy.class,
                 stream || parallelTools ? Strategy.FUNCTIONAL : Strategy.SINGLE_RUN);
         if (strategy == Strategy.SINGLE_RUN && stream) {
-            throw new IllegalArgumentException("Target option [" + STREAM + "=true] needs [" + STRATEGY
-                    + "=functional]: Koog's singleRunStrategy() has no streaming request");
+            throw new NotApplicableException("Target option [" + STREAM + "=true] needs [" + STRATEGY
+                    + "=functional]: Koog's singleRunStrategy() has no streaming request (its nodes call requestLLM only)");
         }
         if (strategy == Strategy.SINGLE_RUN && parallelTools) {
             throw new IllegalArgumentException("Target option [" + PARALLEL_TOOLS + "=true] needs [" + STRATEGY

@@ -3,6 +3,7 @@ package dev.agentbench.koog;
 import ai.koog.agents.core.agent.AIAgent;
 import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.FrameworkVersion;
+import dev.agentbench.api.NotApplicableException;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 
@@ -53,7 +54,7 @@ public final class KoogTarget implements BenchTarget {
     }
 
     @Override
-    public TargetHandle open(TargetContext context) {
+    public TargetHandle open(TargetContext context) throws NotApplicableException {
         return KoogHandle.open(context, KoogOptions.of(context));
     }
 

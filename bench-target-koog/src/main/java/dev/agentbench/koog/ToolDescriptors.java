@@ -24,11 +24,15 @@ import kotlinx.serialization.json.JsonPrimitive;
  * string enum, an array of one item type, an object of described properties, {@code anyOf}), split
  * into required and optional ones. The translation is explicit: what Koog holds and its OpenAI client
  * sends is carried over; annotations with no effect on what the model may send ({@link #DROPPED}) are
- * left out; anything else is refused with the keyword and where it is, rather than silently sending
- * the model a looser schema than the tool declares. That includes what the descriptor could hold but
- * Koog's OpenAI client does not send: a nested object's {@code required} and a description anywhere
- * but on a property ({@code items}, the root, a member of {@code anyOf} is a property-like descriptor
- * and keeps its own).
+ * left out; so are the constraints on values that Koog has no place for ({@link #LOOSENED}: bounds,
+ * lengths, {@code pattern}, {@code format}) and those it holds but its OpenAI client does not send (a
+ * nested object's {@code required}, the root's {@code additionalProperties}, a description on the
+ * root or on an array's {@code items}; a member of {@code anyOf} is a property-like descriptor and
+ * keeps its own): the model is offered the same shape with fewer constraints, as with any tool a Koog
+ * user declares in Koog, whose descriptors cannot say them either. Anything that would change the
+ * shape ({@code oneOf}, {@code allOf}, {@code $ref}, {@code const}, a non-string enum, an array
+ * without {@code items}, more than one type besides null, an unknown keyword) is refused with the
+ * keyword and where it is, rather than sending the model another schema than the tool declares.
  *
  * <p>Koog writes every property with a {@code description}, {@code ""} when the schema has none, and
  * the required properties before the optional ones.
@@ -37,6 +41,21 @@ final class ToolDescriptors {
 
     /** Keywords left out: annotations that do not change what the model may send. */
     static final Set<String> DROPPED = Set.of("$schema", "$id", "$comment", "title", "default", "examples", "example");
+
+    /**
+     * Keywords left out because Koog's descriptor has no place for them: constraints on a value that
+     * keep its type and shape. The model is offered the schema without them.
+     */
+    static final Set<String> LOOSENED = Set.of("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+            "multipleOf", "minLength", "maxLength", "pattern", "format", "minItems", "maxItems", "uniqueItems",
+            "minProperties", "maxProperties");
+
+    /**
+     * Keywords Koog holds in some places of a schema only; where it does not, they are left out: a
+     * nested object's {@code required} (Koog's OpenAI client sends the root's only), the root's {@code
+     * additionalProperties}, a description on the root (the tool has its own) or on an array's items.
+     */
+    private static final Set<String> HELD_ELSEWHERE = Set.of("required", "additionalProperties", "description");
 
     private ToolDescriptors() {}
 
@@ -81,14 +100,14 @@ final class ToolDescriptors {
             String description = schema.containsKey("description")
                     ? string(schema.get("description"), path + "/description")
                     : "";
-            return new ToolParameterDescriptor(name, description, type(schema, path, true));
+            return new ToolParameterDescriptor(name, description, type(schema, path));
         }
 
-        /** The type of a schema; {@code described} says whether its description has a place. */
-        ToolParameterType type(JsonObject schema, String path, boolean described) {
-            if (!described && schema.containsKey("description")) {
-                throw refuse(path + "/description", "Koog holds descriptions on properties and anyOf members only");
-            }
+        /**
+         * The type of a schema. Its description has a place on a property and an {@code anyOf} member
+         * only ({@link #parameter}); on an array's items it is left out.
+         */
+        ToolParameterType type(JsonObject schema, String path) {
             if (schema.containsKey("anyOf")) {
                 keywords(schema, path, Set.of("anyOf", "description"));
                 JsonElement members = schema.get("anyOf");
@@ -154,7 +173,7 @@ final class ToolDescriptors {
                         throw refuse(path, "Koog's arrays have an item type: [items] is needed");
                     }
                     String items = path + "/items";
-                    return new ToolParameterType.List(type(object(schema.get("items"), items), items, false));
+                    return new ToolParameterType.List(type(object(schema.get("items"), items), items));
                 }
                 case "object" -> {
                     keywords(schema, path, Set.of("type", "description", "properties", "additionalProperties"));
@@ -179,20 +198,19 @@ final class ToolDescriptors {
             }
         }
 
-        /** Refuses every keyword but {@code allowed} and the {@link #DROPPED} ones. */
+        /**
+         * Refuses every keyword but {@code allowed}, the {@link #DROPPED} and {@link #LOOSENED} ones,
+         * and those Koog holds elsewhere but not here ({@code required} below the root, {@code
+         * additionalProperties} on the root, a {@code description} on the root or on items), which are
+         * left out.
+         */
         void keywords(JsonObject schema, String path, Set<String> allowed) {
             for (String keyword : schema.keySet()) {
-                if (allowed.contains(keyword) || DROPPED.contains(keyword)) {
+                if (allowed.contains(keyword) || DROPPED.contains(keyword) || LOOSENED.contains(keyword)
+                        || HELD_ELSEWHERE.contains(keyword)) {
                     continue;
                 }
-                String why = switch (keyword) {
-                    case "required" -> "Koog's OpenAI client sends [required] for the root object only";
-                    case "additionalProperties" -> "Koog's tool descriptor has no [additionalProperties] on the root";
-                    case "description" ->
-                        "Koog's tool descriptor has no description on the root schema (the tool has its own)";
-                    default -> "Koog's tool descriptors have no [" + keyword + "] here";
-                };
-                throw refuse(path + "/" + keyword, why);
+                throw refuse(path + "/" + keyword, "Koog's tool descriptors have no [" + keyword + "] here");
             }
         }
 

@@ -3,6 +3,7 @@ package dev.agentbench.koog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.agentbench.api.NotApplicableException;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.koog.KoogOptions.HttpEngine;
@@ -17,19 +18,19 @@ import org.junit.jupiter.api.Test;
 
 class KoogOptionsTest {
 
-    private static KoogOptions of(Map<String, String> options) {
+    private static KoogOptions of(Map<String, String> options) throws NotApplicableException {
         return KoogOptions.of(new TargetContext(URI.create("http://127.0.0.1:1/v1"), "k", "m", "i", List.of(),
                 Script.singleText("s", "hi", "hello"), options));
     }
 
     @Test
-    void byDefaultKoogsOwnChoices() {
+    void byDefaultKoogsOwnChoices() throws Exception {
         assertThat(of(Map.of())).isEqualTo(new KoogOptions(Strategy.SINGLE_RUN, false, ToolDispatch.DEFAULT,
                 StrategyExecutor.DEFAULT, HttpEngine.APACHE5, false));
     }
 
     @Test
-    void everyValueCanBeNamed() {
+    void everyValueCanBeNamed() throws Exception {
         assertThat(of(Map.of("strategy", "functional", "parallel_tools", "true", "tool_dispatch", "io",
                 "strategy_executor", "io", "http_engine", "cio", "stream", "true")))
                 .isEqualTo(new KoogOptions(Strategy.FUNCTIONAL, true, ToolDispatch.IO, StrategyExecutor.IO,
@@ -39,22 +40,24 @@ class KoogOptionsTest {
     }
 
     @Test
-    void streamingAndParallelToolsChooseTheFunctionalStrategy() {
+    void streamingAndParallelToolsChooseTheFunctionalStrategy() throws Exception {
         assertThat(of(Map.of("stream", "true")).strategy()).isEqualTo(Strategy.FUNCTIONAL);
         assertThat(of(Map.of("parallel_tools", "true")).strategy()).isEqualTo(Strategy.FUNCTIONAL);
     }
 
     @Test
-    void whatSingleRunStrategyCannotDoIsRefusedRatherThanIgnored() {
+    void whatSingleRunStrategyCannotDoIsRefusedRatherThanIgnored() throws Exception {
         assertThatThrownBy(() -> of(Map.of("strategy", "single_run", "stream", "true")))
-                .hasMessageContaining("[stream=true] needs [strategy=functional]");
+                .isInstanceOf(NotApplicableException.class)
+                .hasMessageContaining("[stream=true] needs [strategy=functional]")
+                .hasMessageContaining("singleRunStrategy() has no streaming request");
         assertThatThrownBy(() -> of(Map.of("strategy", "single_run", "parallel_tools", "true")))
                 .hasMessageContaining("[parallel_tools=true] needs [strategy=functional]")
                 .hasMessageContaining("its flag is not used");
     }
 
     @Test
-    void valuesItCannotUseAreRefusedAndOtherTargetsKeysIgnored() {
+    void valuesItCannotUseAreRefusedAndOtherTargetsKeysIgnored() throws Exception {
         assertThatThrownBy(() -> of(Map.of("stream", "yes")))
                 .hasMessage("Target option [stream] must be true or false, was [yes]");
         assertThatThrownBy(() -> of(Map.of("strategy", "graph")))
@@ -69,7 +72,7 @@ class KoogOptionsTest {
     }
 
     @Test
-    void theStrategyCanRunOnThreadsOfItsOwnAndCioCanOpenMoreConnectionsPerRoute() {
+    void theStrategyCanRunOnThreadsOfItsOwnAndCioCanOpenMoreConnectionsPerRoute() throws Exception {
         assertThat(of(Map.of("strategy_executor", "threads")).strategyExecutor()).isEqualTo(StrategyExecutor.THREADS);
         assertThat(of(Map.of("http_engine", "cio")).cioConnectionsPerRoute()).isZero();
         assertThat(of(Map.of("http_engine", "cio", "cio_connections_per_route", "512")).cioConnectionsPerRoute())
@@ -77,7 +80,7 @@ class KoogOptionsTest {
     }
 
     @Test
-    void aConnectionLimitMustBeAPositiveIntegerAndNeedsCio() {
+    void aConnectionLimitMustBeAPositiveIntegerAndNeedsCio() throws Exception {
         assertThatThrownBy(() -> of(Map.of("http_engine", "cio", "cio_connections_per_route", "0")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Target option [cio_connections_per_route] must be a positive integer, was [0]");

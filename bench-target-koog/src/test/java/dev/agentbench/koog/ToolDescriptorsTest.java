@@ -82,17 +82,34 @@ class ToolDescriptorsTest {
                         {"type":"object","properties":{"a":{"type":"integer","description":"a"}},"required":["a"]}"""));
     }
 
+    @Test
+    void constraintsKoogHasNoPlaceForAreLeftOutAndTheShapeKept() throws Exception {
+        String schema = """
+                {"type":"object","description":"args","additionalProperties":false,"properties":{\
+                "q":{"type":"string","description":"query","minLength":1,"maxLength":200,"pattern":"^\\\\w"},\
+                "limit":{"type":"integer","description":"at most","minimum":1,"maximum":100,"default":10},\
+                "filters":{"type":"object","description":"which","additionalProperties":false,\
+                "properties":{"owner":{"type":"string","description":"who"},\
+                "since":{"type":"string","description":"from","format":"date"}},"required":["owner"]},\
+                "fields":{"type":"array","description":"what","minItems":1,"uniqueItems":true,\
+                "items":{"type":"string","description":"a field","enum":["a","b"]}}},\
+                "required":["q"]}""";
+        assertThat(sent(schema)).isEqualTo(JSON.readTree("""
+                {"type":"object","properties":{\
+                "q":{"type":"string","description":"query"},\
+                "limit":{"type":"integer","description":"at most"},\
+                "filters":{"type":"object","description":"which","additionalProperties":false,\
+                "properties":{"owner":{"type":"string","description":"who"},\
+                "since":{"type":"string","description":"from"}}},\
+                "fields":{"type":"array","description":"what","items":{"type":"string","enum":["a","b"]}}},\
+                "required":["q"]}"""));
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\",\"minimum\":0}}}|/properties/a/minimum",
-        "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\",\"pattern\":\"x\"}}}|/properties/a/pattern",
         "{\"type\":\"object\",\"properties\":{\"a\":{\"oneOf\":[{\"type\":\"string\"}]}}}|/properties/a/oneOf",
-        "{\"type\":\"object\",\"additionalProperties\":false}|/additionalProperties",
-        "{\"type\":\"object\",\"description\":\"args\"}|/description",
-        "{\"type\":\"object\",\"properties\":{\"p\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"number\"}},"
-                + "\"required\":[\"x\"]}}}|/properties/p/required",
-        "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"description\":\"s\"}}}}"
-                + "|/properties/a/items/description",
+        "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\",\"const\":\"x\"}}}|/properties/a/const",
+        "{\"type\":\"object\",\"properties\":{\"a\":{\"allOf\":[{\"type\":\"string\"}]}}}|/properties/a/allOf",
         "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"array\"}}}|/properties/a",
         "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":[\"string\",\"integer\"]}}}|/properties/a/type",
         "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\",\"enum\":[1,2]}}}|/properties/a/enum",
@@ -100,7 +117,7 @@ class ToolDescriptorsTest {
         "{\"type\":\"object\",\"properties\":{},\"required\":[\"a\"]}|/required",
         "{\"type\":\"string\"}|/",
     })
-    void whatKoogCannotCarryToTheModelIsRefusedWithWhereItIs(String schema, String where) {
+    void whatWouldChangeTheShapeIsRefusedWithWhereItIs(String schema, String where) {
         assertThatThrownBy(() -> ToolDescriptors.of("t", "d", schema))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("Tool [t]: the JSON schema at [" + where + "] cannot be given to Koog: ");

@@ -9,6 +9,7 @@ import com.google.adk.tools.BaseTool;
 import com.google.genai.types.Content;
 import com.google.genai.types.HttpOptions;
 import com.google.genai.types.Part;
+import dev.agentbench.api.StreamObserver;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
@@ -84,8 +85,20 @@ final class LlmAgentHandle implements TargetHandle {
 
     @Override
     public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+        return runTurn(userId, sessionId, message, StreamObserver.NONE);
+    }
+
+    /**
+     * Runs the turn through {@code runner.runAsync}; with {@code stream=true} (ADK's {@code
+     * StreamingMode.SSE}) each partial event's text goes to {@code observer} as the runner emits it.
+     * {@code blockingForEach} hands each event from the model client's HTTP thread to the thread that
+     * called this method, where an application iterating the events would read it too.
+     */
+    @Override
+    public TurnResult runTurn(String userId, String sessionId, String message, StreamObserver observer)
+            throws Exception {
         Content content = Content.builder().role("user").parts(Part.fromText(message)).build();
-        TurnEvents turn = new TurnEvents(AGENT_NAME, sessionId, failures);
+        TurnEvents turn = new TurnEvents(AGENT_NAME, sessionId, failures, observer);
         try {
             runner.runAsync(userId, sessionId, content, runConfig).blockingForEach(turn::accept);
         } catch (RuntimeException e) {

@@ -7,6 +7,7 @@ import com.google.genai.types.Content;
 import com.google.genai.types.FunctionCall;
 import com.google.genai.types.FunctionResponse;
 import com.google.genai.types.Part;
+import dev.agentbench.api.StreamObserver;
 import dev.agentbench.api.ToolCall;
 import dev.agentbench.api.ToolResult;
 import dev.agentbench.api.TurnResult;
@@ -18,8 +19,10 @@ import java.util.Map;
  * Reads the events ADK's runner emits for one user turn into a {@link TurnResult}.
  *
  * <ul>
- *   <li>Partial events (streamed text fragments) are not reported: they are fragments of the
- *       non-partial event that follows them.
+ *   <li>Partial events (in SSE mode, one per streamed chunk with text) are where an application
+ *       reading the runner's events gets the reply as it streams: their text goes to the turn's
+ *       {@link StreamObserver} as each event arrives. They are not otherwise reported: they are
+ *       fragments of the non-partial event that follows them.
  *   <li>Every function call is reported with the id the model gave it, and every function response
  *       with the id of the call it answers. Arguments and results are ADK's maps written as JSON.
  *   <li>The final text is the text of the non-partial model events after the last function call or
@@ -37,16 +40,18 @@ final class TurnEvents {
     private final String agentName;
     private final String sessionId;
     private final ToolFailures failures;
+    private final StreamObserver observer;
     private final List<ToolCall> calls = new ArrayList<>();
     private final List<ToolResult> results = new ArrayList<>();
     private final StringBuilder text = new StringBuilder();
     private boolean hasText;
     private Event last;
 
-    TurnEvents(String agentName, String sessionId, ToolFailures failures) {
+    TurnEvents(String agentName, String sessionId, ToolFailures failures, StreamObserver observer) {
         this.agentName = agentName;
         this.sessionId = sessionId;
         this.failures = failures;
+        this.observer = observer;
     }
 
     /** Takes the next event of the turn. */
@@ -55,7 +60,15 @@ final class TurnEvents {
             throw new IllegalStateException("ADK reported an error: " + event.errorCode().get()
                     + event.errorMessage().map(message -> " " + message).orElse(""));
         }
-        if (event.partial().orElse(false) || !agentName.equals(event.author())) {
+        if (!agentName.equals(event.author())) {
+            return;
+        }
+        if (event.partial().orElse(false)) {
+            for (Part part : event.content().flatMap(Content::parts).orElse(List.of())) {
+                if (part.text().isPresent() && !part.text().get().isEmpty() && !part.thought().orElse(false)) {
+                    observer.text(part.text().get());
+                }
+            }
             return;
         }
         last = event;

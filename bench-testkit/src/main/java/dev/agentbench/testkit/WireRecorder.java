@@ -64,6 +64,18 @@ public final class WireRecorder implements AutoCloseable {
     }
 
     /**
+     * Registers {@code script} with the mock and returns a context whose base URL is the mock's own,
+     * past the proxy, for checks of when a stream's pieces arrive: the proxy passes a stream back
+     * whole. The proxy sees none of its requests.
+     */
+    public TargetContext directContext(Script script, String instructions, List<ToolDefinition> tools,
+            Map<String, String> options) {
+        mock.register(script);
+        return new TargetContext(java.net.URI.create(mock.baseUrl(script.name())), "agentbench", "agentbench-mock",
+                instructions, tools, script, options);
+    }
+
+    /**
      * Plays {@code script} as one session of a new handle of {@code target}, with the built-in tools,
      * checking every turn as a run does, and returns the requests the framework sent.
      */

@@ -3,7 +3,9 @@
  * test that every agentbench target's tests extend (depend on {@code dev.agentbench:bench-testkit}
  * in test scope), {@link dev.agentbench.testkit.WireRecorder} with its
  * {@link dev.agentbench.testkit.RecordingProxy}, for a target's own tests of what its framework puts
- * on the wire, and {@link dev.agentbench.testkit.MockProcess}, the real mock in a JVM of its own, on
- * which both run. Everything else in this package is package-private.
+ * on the wire, {@link dev.agentbench.testkit.AgentTrafficContractTest}, the checks of heavy traffic
+ * (many tools, long histories, streamed pieces) on the workloads of {@link
+ * dev.agentbench.testkit.AgentTraffic}, and {@link dev.agentbench.testkit.MockProcess}, the real mock
+ * in a JVM of its own, on which they run. Everything else in this package is package-private.
  */
 package dev.agentbench.testkit;
