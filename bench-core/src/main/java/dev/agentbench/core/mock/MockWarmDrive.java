@@ -114,7 +114,9 @@ final class MockWarmDrive {
                 break;
             }
             long now = System.nanoTime();
-            if (whole && now >= minEnd && readings.stream()
+            // never steady before every position was asked for at least once: a warm-up that left
+            // a position cold would leave its first requests' JIT to a cell
+            if (whole && now >= minEnd && cursor.get() >= calls.size() && readings.stream()
                     .allMatch(r -> MockWarmer.steady(r, settings.steadyWindows(), settings.band()))) {
                 steady = true;
                 break;

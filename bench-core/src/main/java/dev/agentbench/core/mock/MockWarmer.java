@@ -133,7 +133,8 @@ public final class MockWarmer {
 
     /**
      * Warms the mock at {@code baseUrl} (for example {@code http://127.0.0.1:41234}, no {@code /v1}):
-     * registers each script under its own warm-up name with the admin API
+     * registers each script, without its request checks (the warm-up's own requests carry a short
+     * history and tool list of their own, not the workload's), under its own warm-up name with the admin API
      * ({@code PUT /admin/scripts/<name>}, served at {@code /s/<name>/v1/chat/completions}), drives it
      * as the class comment says, and unregisters it, also on failure.
      *
@@ -182,7 +183,7 @@ public final class MockWarmer {
             for (int i = 0; i < toWarm.size(); i++) {
                 Script script = toWarm.get(i);
                 String name = warmName(i, script.name());
-                admin.register(new Script(name, script.turns()));
+                admin.register(new Script(name, script.withoutExpectations().turns()));
                 registered.add(name);
                 calls.addAll(MockWarmCall.of(script, URI.create(base + "/s/" + name + "/v1/chat/completions"),
                         REQUEST_TIMEOUT));

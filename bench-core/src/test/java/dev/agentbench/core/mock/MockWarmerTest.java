@@ -83,7 +83,11 @@ class MockWarmerTest {
     @Test
     void requestsEveryPositionOfEveryScriptInBothStreamModesAndNoFaultPosition() throws Exception {
         try (MockWarmProxy proxy = MockWarmProxy.to(mock.baseUrl())) {
-            MockWarmup result = MockWarmer.warm(proxy.baseUrl(), List.of(TOOLS, TALK, FAULTS), List.of(1, 3), SHORT,
+            // a cap far above what it needs: the warm-up is never steady before every position was
+            // asked for, and this test is about which positions, not how fast on a loaded machine
+            MockWarmer.Settings covering = new MockWarmer.Settings(SHORT.window(), SHORT.minTime(),
+                    Duration.ofSeconds(30), SHORT.band(), SHORT.steadyWindows());
+            MockWarmup result = MockWarmer.warm(proxy.baseUrl(), List.of(TOOLS, TALK, FAULTS), List.of(1, 3), covering,
                     () -> false);
 
             Set<Seen> expected = new HashSet<>();
@@ -104,6 +108,19 @@ class MockWarmerTest {
                     "DELETE warmup-0-tools", "DELETE warmup-1-talk", "DELETE warmup-2-faults");
             assertThat(result.requests()).isGreaterThanOrEqualTo(expected.size());
         }
+    }
+
+    @Test
+    void warmsAScriptWhoseRequestsTheMockChecksWithoutFailingItsChecks() throws Exception {
+        // The warm-up sends a short history and tool list of its own, not the workload's 8 KB system
+        // prompt and 25 tools: the mock's checks of what a request carries are left out of the
+        // warm-up's copy of the script, never failed by it.
+        Script checked = new Script("checked", List.of(new ScriptTurn("Request 1: long history.", List.of(
+                Step.text("Done.")), new dev.agentbench.api.script.Expectation(List.of(40), List.of(50_000L),
+                        List.of("tool_a", "tool_b"), 10))));
+        MockWarmup result = MockWarmer.warm(java.net.URI.create(mock.baseUrl()), List.of(checked), List.of(1), SHORT, () -> false);
+
+        assertThat(result.requests()).isPositive();
     }
 
     @Test
