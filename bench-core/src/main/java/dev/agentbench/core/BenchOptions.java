@@ -284,10 +284,8 @@ public final class BenchOptions {
         }
         settings.put("jvmArgs", String.join(" ", childJvmArgs()));
         settings.put("targetOptions", new java.util.TreeMap<>(targetOptions).toString());
-        if (!params.isEmpty()) {
-            settings.put("params", params.entrySet().stream().map(entry -> entry.getKey() + "="
-                    + String.join(",", entry.getValue())).collect(java.util.stream.Collectors.joining(" ")));
-        }
+        settings.put("params", params.entrySet().stream().map(entry -> entry.getKey() + "="
+                + String.join(",", entry.getValue())).collect(java.util.stream.Collectors.joining(" ")));
         settings.put("pluginDirs", pluginDirs.toString());
         settings.put("javaExecutable", javaExecutable.toString());
         settings.put("jvms", String.join(",", jvms));
