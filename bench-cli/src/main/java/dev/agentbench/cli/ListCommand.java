@@ -13,11 +13,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code agentbench list}: the targets and benchmarks a run can see, one line each. */
+/**
+ * {@code agentbench list}: the targets and benchmarks a run can see, one line each; under a benchmark
+ * with parameters, one line per parameter with its defaults, as the {@code --param} that gives them.
+ */
 @Command(
         name = "list",
         mixinStandardHelpOptions = true,
-        description = "Lists the targets and benchmarks a run can use, each with its one-line description.",
+        description = "Lists the targets and benchmarks a run can use, each with its one-line description, and "
+                + "under a benchmark its parameters with their default values (as run --param takes them).",
         footerHeading = "%nExamples:%n",
         footer = {"  agentbench list", "  agentbench list --plugins ./my-plugins"})
 final class ListCommand implements Callable<Integer> {
@@ -46,6 +50,14 @@ final class ListCommand implements Callable<Integer> {
             out.println("  " + pad(benchmark.name(), width) + "  " + benchmark.description()
                     + (benchmark.supportsConcurrency() ? "  (concurrency)" : "")
                     + (benchmark.builtIn() ? "" : "  [" + benchmark.location() + "]"));
+            List<String> params = benchmark.parameters().stream()
+                    .map(parameter -> "--param " + parameter.name() + "=" + String.join(",", parameter.defaults()))
+                    .toList();
+            int paramWidth = params.stream().mapToInt(String::length).max().orElse(0);
+            for (int i = 0; i < params.size(); i++) {
+                out.println("  " + " ".repeat(width) + "    " + pad(params.get(i), paramWidth) + "  "
+                        + benchmark.parameters().get(i).description());
+            }
         }
         return Main.OK;
     }

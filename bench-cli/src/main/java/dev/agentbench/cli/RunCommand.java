@@ -78,6 +78,13 @@ final class RunCommand implements Callable<Integer> {
             description = "Benchmarks to run, comma-separated; all for every benchmark found (default: all).")
     private List<String> benchmarks = new ArrayList<>();
 
+    @Option(names = "--param", paramLabel = "NAME=V1,V2",
+            description = "Values of a benchmark parameter, comma-separated, for every selected benchmark that "
+                    + "declares it, in place of its defaults (see list); each value is a cell of its own "
+                    + "(history_history=64). Repeatable: several make every combination (default: each "
+                    + "benchmark's own).")
+    private List<String> params = new ArrayList<>();
+
     @Option(names = {"-c", "--concurrency"}, paramLabel = "N", split = ",", splitSynopsisLabel = ",",
             description = "Concurrency levels, comma-separated; a level N > 1 runs N sessions at once per "
                     + "iteration, for benchmarks that support it (default: 1).")
@@ -218,6 +225,7 @@ final class RunCommand implements Callable<Integer> {
         if (!concurrency.isEmpty()) {
             builder.concurrency(concurrency);
         }
+        params().forEach(builder::param);
         Integer iterations = given(PassSettings.ITERATIONS);
         Duration measureTime = given(PassSettings.MEASURE_TIME);
         Integer minIterations = given(PassSettings.MIN_ITERATIONS);
@@ -287,6 +295,32 @@ final class RunCommand implements Callable<Integer> {
                     + "] must be a share of the machine above 0 and at most 100, such as 25 or 25%");
         }
         return percent;
+    }
+
+    /**
+     * Each {@code --param NAME=V1,V2} as typed, in order: a parameter given twice, one without {@code =}
+     * or without values, or an empty value ({@code 1,,2}) is refused here, never dropped; the names and
+     * values themselves are checked by the options.
+     */
+    private Map<String, List<String>> params() {
+        Map<String, List<String>> given = new LinkedHashMap<>();
+        for (String typed : params) {
+            int equals = typed.indexOf('=');
+            if (equals <= 0) {
+                throw new Main.UsageException("--param [" + typed + "] must be NAME=V1,V2,..., such as history=1,64");
+            }
+            String name = typed.substring(0, equals).strip();
+            List<String> values = Arrays.stream(typed.substring(equals + 1).split(",", -1)).map(String::strip).toList();
+            if (values.stream().anyMatch(String::isEmpty)) {
+                throw new Main.UsageException("--param [" + typed + "] has an empty value; give values separated by "
+                        + "commas, such as history=1,64");
+            }
+            if (given.put(name, values) != null) {
+                throw new Main.UsageException("--param [" + name + "] is given twice; give its values in one, such as "
+                        + name + "=1,64");
+            }
+        }
+        return given;
     }
 
     /** {@code --gate BASE,NEW} with its width and most forks. */

@@ -404,6 +404,11 @@ final class RunProgress {
     OptionalDouble estimate(int index) {
         PlannedCell cell = cells.get(index);
         BenchmarkKind kind = kinds.get(index);
+        // the same cell's other targets first: a parameter's value (history=256) changes what a step takes
+        OptionalDouble sameCell = mean(i -> cells.get(i).name().equals(cell.name()));
+        if (sameCell.isPresent()) {
+            return sameCell;
+        }
         OptionalDouble same = mean(i -> cells.get(i).benchmark().equals(cell.benchmark())
                 && cells.get(i).concurrency() == cell.concurrency());
         if (same.isPresent()) {

@@ -54,6 +54,21 @@ class BadInputJarIT {
     }
 
     @Test
+    void aParameterValueTheBenchmarkRefusesAndAParameterNoSelectedBenchmarkTakes(@TempDir Path work) throws Exception {
+        Path results = work.resolve("results");
+        String plugin = JarRunner.calibrationPlugin().toString();
+        assertRefused(JarRunner.run(work, LIMIT, "run", "--targets", "calibration", "--benchmarks",
+                "calibration_history", "--param", "history=1,0", "--plugins", plugin, "--results-dir",
+                results.toString()), "agentbench: Benchmark [calibration_history] cannot run with"
+                + " history=0,prepare_ms=50: Parameter [history] must be a whole number from 1 to 1000, was [0]");
+        assertRefused(JarRunner.run(work, LIMIT, "run", "--targets", "calibration", "--benchmarks", "turn1",
+                "--param", "history=4", "--plugins", plugin, "--results-dir", results.toString()),
+                "agentbench: Parameter [history] is declared by none of the selected benchmarks [turn1], which take"
+                + " no parameters");
+        assertThat(results).as("nothing made for a refused run").doesNotExist();
+    }
+
+    @Test
     void aMissingScriptAndACorruptPluginJar(@TempDir Path work) throws Exception {
         assertRefused(JarRunner.run(work, LIMIT, "mock", "--script", work.resolve("nope.json").toString()),
                 "agentbench: Script file [" + work.resolve("nope.json") + "] does not exist");

@@ -133,6 +133,18 @@ class BadInputTest {
                         + "KEY=VALUE format but was stream", "run", "-O", "stream"),
                 bad("an option without its value", "agentbench: Missing required parameter for option '--jvm-arg'",
                         "run", "--results-dir", "{tmp}/never", "--jvm-arg"),
+                bad("a parameter without values", "agentbench: --param [history] must be NAME=V1,V2,..., such as "
+                        + "history=1,64", "run", "--param", "history"),
+                bad("a parameter with an empty value", "agentbench: --param [history=1,,64] has an empty value; give "
+                        + "values separated by commas, such as history=1,64", "run", "--param", "history=1,,64"),
+                bad("a parameter given twice", "agentbench: --param [history] is given twice; give its values in one, "
+                        + "such as history=1,64", "run", "--param", "history=1", "--param", "history=64"),
+                bad("a parameter value that cannot name a cell", "agentbench: Parameter [history] value [1/6] must match "
+                        + "[A-Za-z0-9.]{1,32}", "run", "--param", "history=1/6"),
+                bad("a parameter name that is no name", "agentbench: Parameter name [History] must match "
+                        + "[a-z][a-z0-9_]{0,31}", "run", "--param", "History=1"),
+                bad("a parameter no selected benchmark declares", "agentbench: Parameter [nosuch] is declared by none "
+                        + "of the selected benchmarks [turn1]", "run", "--benchmarks", "turn1", "--param", "nosuch=1"),
                 bad("a missing plugin directory", "agentbench: Plugin path [{tmp}/missing] does not exist",
                         "run", "--plugins", "{tmp}/missing"),
                 bad("list: a missing plugin directory", "agentbench: Plugin path [{tmp}/missing] does not exist",

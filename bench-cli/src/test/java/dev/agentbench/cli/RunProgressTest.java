@@ -309,6 +309,22 @@ class RunProgressTest {
     }
 
     @Test
+    void aParameterValueIsEstimatedFromItsOwnCellsFirstThenFromTheBenchmarksOtherValues() {
+        List<PlannedCell> cells = List.of(
+                new PlannedCell("raw", "history", 1, "history_history=1", Map.of("history", "1")),
+                new PlannedCell("noop", "history", 1, "history_history=1", Map.of("history", "1")),
+                new PlannedCell("raw", "history", 1, "history_history=256", Map.of("history", "256")),
+                new PlannedCell("noop", "history", 1, "history_history=256", Map.of("history", "256")));
+        RunProgress progress = progress(cells, 1);
+        runStep(progress, 0, 1, 1, Duration.ofSeconds(10));
+        assertThat(progress.estimate(2)).as("no step of its value yet: the benchmark's other value").hasValue(10e9);
+        runStep(progress, 1, 1, 1, Duration.ofSeconds(12));
+        runStep(progress, 2, 1, 1, Duration.ofSeconds(40));
+        assertThat(progress.estimate(3)).as("its own value's cell, not the mean with history=1").hasValue(40e9);
+        assertThat(progress.remaining()).contains(Duration.ofSeconds(40));
+    }
+
+    @Test
     void aCellOfSeveralForksEndsWithItsMedianOverTheForksAndTheirSpread() {
         PlannedCell raw = new PlannedCell("raw", "turn1", 1);
         assertThat(RunProgress.cellLine(merged(raw, new double[] {171_000, 177_000}, true, true)))

@@ -40,6 +40,7 @@ public final class BenchOptions {
     private final Path resultsDir;
     private final List<Path> pluginDirs;
     private final Map<String, String> targetOptions;
+    private final Map<String, List<String>> params;
     private final List<String> jvmArgs;
     private final List<String> arguments;
     private final String harnessClasspath;
@@ -67,6 +68,9 @@ public final class BenchOptions {
         harnessClasspath = b.builtHarness;
         pluginDirs = b.defaultPlugins ? Harness.pluginPaths(harnessClasspath, b.pluginDirs) : List.copyOf(b.pluginDirs);
         targetOptions = Map.copyOf(b.targetOptions);
+        Map<String, List<String>> givenParams = new LinkedHashMap<>();
+        b.params.forEach((name, values) -> givenParams.put(name, List.copyOf(values)));
+        params = java.util.Collections.unmodifiableMap(givenParams);
         jvmArgs = List.copyOf(b.jvmArgs);
         arguments = List.copyOf(b.arguments);
         javaExecutable = b.javaExecutable != null ? b.javaExecutable : Defaults.javaExecutable();
@@ -213,6 +217,15 @@ public final class BenchOptions {
         return targetOptions;
     }
 
+    /**
+     * The benchmark parameters the user set, each with its values in the order given, parameters in the
+     * order given ({@code --param history=1,64}): they replace the defaults of every selected benchmark
+     * that declares them, and several make the cross product. Empty when none was set.
+     */
+    public Map<String, List<String>> params() {
+        return params;
+    }
+
     /** Extra options for each child JVM, after {@link Defaults#CHILD_JVM_ARGS}. */
     public List<String> jvmArgs() {
         return jvmArgs;
@@ -271,6 +284,8 @@ public final class BenchOptions {
         }
         settings.put("jvmArgs", String.join(" ", childJvmArgs()));
         settings.put("targetOptions", new java.util.TreeMap<>(targetOptions).toString());
+        settings.put("params", params.entrySet().stream().map(entry -> entry.getKey() + "="
+                + String.join(",", entry.getValue())).collect(java.util.stream.Collectors.joining(" ")));
         settings.put("pluginDirs", pluginDirs.toString());
         settings.put("javaExecutable", javaExecutable.toString());
         settings.put("jvms", String.join(",", jvms));
@@ -304,6 +319,7 @@ public final class BenchOptions {
         private Path resultsDir = Defaults.RESULTS_DIR;
         private List<Path> pluginDirs = List.of();
         private Map<String, String> targetOptions = Map.of();
+        private final Map<String, List<String>> params = new LinkedHashMap<>();
         private List<String> jvmArgs = List.of();
         private List<String> arguments = List.of();
         private String harnessClasspath;
@@ -420,6 +436,22 @@ public final class BenchOptions {
             return this;
         }
 
+        /**
+         * Sets benchmark parameter {@code name} to {@code values} for every selected benchmark that
+         * declares it (as {@code --param name=v1,v2}); a later call for the same name replaces the
+         * earlier. Checked at {@link #build()}, and against the selected benchmarks when the run plans.
+         */
+        public Builder param(String name, List<String> values) {
+            params.put(Objects.requireNonNull(name, "name"), List.copyOf(values));
+            return this;
+        }
+
+        /** Sets every parameter of {@code params}, in its order, as {@link #param} does. */
+        public Builder params(Map<String, List<String>> params) {
+            params.forEach(this::param);
+            return this;
+        }
+
         public Builder jvmArgs(List<String> jvmArgs) {
             this.jvmArgs = List.copyOf(jvmArgs);
             return this;
@@ -517,6 +549,7 @@ public final class BenchOptions {
             OptionChecks.names("Target", targets);
             OptionChecks.names("JVM", jvms);
             OptionChecks.names("Benchmark", benchmarks);
+            Parameters.check(params);
             OptionChecks.resultsDir(resultsDir);
             OptionChecks.pluginPaths(pluginDirs);
             for (String key : targetOptions.keySet()) {

@@ -90,7 +90,7 @@ public final class BenchRunner {
      *     nothing to run, or a shard with no group of the plan
      */
     public Plan plan() {
-        return planned(Registry.load(options.pluginDirs())).plan();
+        return planned(Registry.load(options.pluginDirs(), options.params())).plan();
     }
 
     /**
@@ -109,6 +109,7 @@ public final class BenchRunner {
             throw new IllegalArgumentException("No benchmark to run: none was found on the harness class path or in "
                     + options.pluginDirs());
         }
+        Plan.checkParams(options.params().keySet(), benchmarks);
         Map<String, Column> columns = new LinkedHashMap<>();
         Columns.of(registry, options).forEach(column -> columns.put(column.id().toString(), column));
         Plan whole = Plan.of(benchmarks, options.concurrency(),
@@ -141,7 +142,7 @@ public final class BenchRunner {
      *     any cell (a write that fails later fails its cell and stops the run instead)
      */
     public RunSummary run() {
-        Registry registry = Registry.load(options.pluginDirs());
+        Registry registry = Registry.load(options.pluginDirs(), options.params());
         Planned planned = planned(registry);
         Plan plan = planned.plan();
         Path resultsDir = options.resultsDir().toAbsolutePath().normalize();
@@ -631,11 +632,11 @@ public final class BenchRunner {
             return true;
         }
 
-        /** Every planned benchmark's script, each once, which the mock is warmed with. */
+        /** Every planned benchmark's script (each variant's), each once, which the mock is warmed with. */
         private List<Script> warmupScripts() {
             List<Script> scripts = new ArrayList<>();
             for (PlannedCell cell : info.cells()) {
-                Script script = registry.benchmark(cell.benchmark()).script();
+                Script script = registry.benchmark(cell.benchmark()).variant(cell.params()).script();
                 if (script != null && scripts.stream().noneMatch(known -> known.name().equals(script.name()))) {
                     scripts.add(script);
                 }

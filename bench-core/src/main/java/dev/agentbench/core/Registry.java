@@ -51,13 +51,29 @@ public final class Registry {
      *     loaded, or two providers of one name
      */
     public static Registry load(List<Path> pluginPaths) {
-        return load(Registry.class.getClassLoader(), pluginPaths);
+        return load(pluginPaths, Map.of());
+    }
+
+    /**
+     * Scans the harness class path and the given plugin paths, and plans each benchmark's variants with
+     * {@code params}: for a benchmark that declares one of them, the user's values replace its defaults
+     * ({@link BenchmarkDescriptor#variants()}). A benchmark that refuses a value is kept, with the
+     * refusal ({@link BenchmarkDescriptor#refused()}), for the run to refuse if it selects it.
+     *
+     * @param params each parameter's values as the user gave them ({@code --param}), checked already
+     */
+    public static Registry load(List<Path> pluginPaths, Map<String, List<String>> params) {
+        return load(Registry.class.getClassLoader(), pluginPaths, params);
     }
 
     static Registry load(ClassLoader harness, List<Path> pluginPaths) {
+        return load(harness, pluginPaths, Map.of());
+    }
+
+    static Registry load(ClassLoader harness, List<Path> pluginPaths, Map<String, List<String>> params) {
         Map<String, TargetDescriptor> targets = new LinkedHashMap<>();
         Map<String, BenchmarkDescriptor> benchmarks = new LinkedHashMap<>();
-        scan(harness, null, targets, benchmarks);
+        scan(harness, null, targets, benchmarks, params);
         for (Path path : pluginPaths) {
             for (PluginPath plugin : plugins(path)) {
                 for (Path jar : plugin.jars()) {
@@ -65,7 +81,7 @@ public final class Registry {
                 }
                 try (URLClassLoader loader = new URLClassLoader(
                         "agentbench-plugin-" + plugin.path().getFileName(), plugin.urls(), harness)) {
-                    scan(loader, plugin, targets, benchmarks);
+                    scan(loader, plugin, targets, benchmarks, params);
                 } catch (IOException e) {
                     throw new UncheckedIOException("Cannot close the class loader of plugin [" + plugin.path() + "]", e);
                 }
@@ -123,7 +139,8 @@ public final class Registry {
     }
 
     private static void scan(ClassLoader loader, PluginPath plugin,
-            Map<String, TargetDescriptor> targets, Map<String, BenchmarkDescriptor> benchmarks) {
+            Map<String, TargetDescriptor> targets, Map<String, BenchmarkDescriptor> benchmarks,
+            Map<String, List<String>> params) {
         List<String> classpath = plugin == null ? List.of() : List.of(plugin.classpathEntry());
         for (BenchTarget target : providers(BenchTarget.class, loader, plugin)) {
             String location = location(target.getClass(), plugin);
@@ -144,14 +161,44 @@ public final class Registry {
                 throw new IllegalArgumentException("Benchmark name [" + benchmark.name() + "] from [" + location
                         + "] must not end in _c<N>: that suffix names concurrency variants");
             }
-            BenchmarkDescriptor found = new BenchmarkDescriptor(benchmark.name(), benchmark.description(),
-                    benchmark.supportsConcurrency(), location, classpath, benchmark.kind(), benchmark.script());
+            BenchmarkDescriptor found = describe(benchmark, location, classpath, params);
             BenchmarkDescriptor before = benchmarks.putIfAbsent(found.name(), found);
             if (before != null) {
                 throw new IllegalArgumentException("Benchmark [" + found.name() + "] is provided twice: by ["
                         + before.location() + "] and by [" + location + "]");
             }
         }
+    }
+
+    /**
+     * What the run sees of {@code benchmark}: one variant per combination of its parameters' values,
+     * each with the script {@link Benchmark#with} gives for them, made while the plugin's class loader
+     * is open. The first value a benchmark refuses ends its variants and is kept as its refusal.
+     */
+    static BenchmarkDescriptor describe(Benchmark benchmark, String location, List<String> classpath,
+            Map<String, List<String>> params) {
+        List<dev.agentbench.api.Parameter> parameters = benchmark.parameters();
+        List<BenchmarkDescriptor.Variant> variants = new ArrayList<>();
+        String refused = null;
+        for (Map<String, String> values : Parameters.combinations(parameters, params)) {
+            Map<String, String> named = Parameters.named(parameters, values, params.keySet());
+            if (values.isEmpty()) {
+                variants.add(new BenchmarkDescriptor.Variant(values, named, benchmark.script()));
+                continue;
+            }
+            try {
+                dev.agentbench.api.script.Script script = benchmark.with(values).script();
+                variants.add(new BenchmarkDescriptor.Variant(values, named, new dev.agentbench.api.script.Script(
+                        BenchmarkDescriptor.Variant.scriptName(benchmark.name(), values), script.turns())));
+            } catch (RuntimeException e) {
+                refused = "Benchmark [" + benchmark.name() + "] cannot run with " + Parameters.format(values) + ": "
+                        + (e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse(""));
+                break;
+            }
+        }
+        dev.agentbench.api.script.Script first = variants.isEmpty() ? benchmark.script() : variants.get(0).script();
+        return new BenchmarkDescriptor(benchmark.name(), benchmark.description(), benchmark.supportsConcurrency(),
+                location, classpath, benchmark.kind(), first, parameters, variants, refused);
     }
 
     /** No provider may take the name that selects every target or benchmark: {@code --targets all} stays unambiguous. */

@@ -20,7 +20,12 @@ import java.util.Map;
  *
  * <p>The mapping, one entry per OK cell in report order:
  * <ul>
- *   <li>{@code benchmark} is {@code agentbench.<target>.<cell>}, e.g. {@code agentbench.raw.turn1_c8}.
+ *   <li>{@code benchmark} is {@code agentbench.<target>.<cell>}, e.g. {@code agentbench.raw.turn1_c8},
+ *       without the cell's parameters: as JMH writes a benchmark with {@code @Param} fields, their values
+ *       are in {@code params}, an object of strings in declaration order, present only when the
+ *       benchmark has parameters ({@code agentbench.raw.history} with {@code "params": {"history":
+ *       "64"}}). Tools that tell entries apart by benchmark and params, as JMH's own do, keep the
+ *       cells apart.
  *   <li>{@code mode} is {@code avgt}: each timed iteration of a cell is one operation timed on its
  *       own, i.e. a JMH iteration of batch size 1 whose score is that operation's time; so
  *       {@code rawData} is one list per fork (a fresh JVM, as JMH's forks are) of its samples,
@@ -104,7 +109,9 @@ public final class JmhJsonFormat implements ReportFormat {
             }
         }
         double[] pooled = forks.stream().flatMapToDouble(Arrays::stream).toArray();
-        node.put("benchmark", "agentbench." + cell.target() + "." + cell.name());
+        // as JMH names a benchmark with @Param fields: its parameters' values go in "params", not the name
+        node.put("benchmark", "agentbench." + cell.target() + "." + CellResult.cellName(cell.benchmark(),
+                cell.concurrency()));
         node.put("mode", coldStart ? "ss" : "avgt");
         node.put("threads", coldStart ? 1 : cell.concurrency());
         node.put("forks", Math.max(1, coldStart ? forks.size() : cell.forksOrSelf().size()));
@@ -124,6 +131,10 @@ public final class JmhJsonFormat implements ReportFormat {
         node.put("measurementIterations", forks.stream().mapToInt(fork -> fork.length).max().orElse(0));
         node.put("measurementTime", SINGLE_SHOT);
         node.put("measurementBatchSize", 1);
+        if (!cell.params().isEmpty()) {
+            ObjectNode params = node.putObject("params");
+            cell.params().forEach(params::put);
+        }
         ObjectNode primary = node.putObject("primaryMetric");
         if (pooled.length > 0) {
             metric(primary, new JmhStatistics(pooled), TIME_UNIT);

@@ -95,6 +95,10 @@ public final class SummaryJsonFormat implements ReportFormat {
             node.put("benchmark", cell.benchmark());
             node.put("concurrency", cell.concurrency());
             node.put("name", cell.name());
+            if (!cell.params().isEmpty()) {
+                ObjectNode params = node.putObject("params");
+                cell.params().forEach(params::put);
+            }
             node.put("status", cell.status().name());
             if (info.sharding() == null) {
                 node.putNull("shard");

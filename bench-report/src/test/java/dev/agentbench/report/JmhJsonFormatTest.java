@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /** The JMH file has the fields and types of JMH's own JSON, so that tools for JMH read it. */
 class JmhJsonFormatTest {
 
-    /** The fields of an entry of JMH's JSON, in JMH's order ({@code jmhVersion} and {@code params} left out). */
+    /** The fields of an entry of JMH's JSON, in JMH's order ({@code jmhVersion} left out, {@code params} absent here). */
     static final List<String> FIELDS = List.of("benchmark", "mode", "threads", "forks", "jvm", "jvmArgs", "jdkVersion",
             "vmName", "vmVersion", "warmupIterations", "warmupTime", "warmupBatchSize", "measurementIterations",
             "measurementTime", "measurementBatchSize", "primaryMetric", "secondaryMetrics");

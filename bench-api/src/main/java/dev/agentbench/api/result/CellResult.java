@@ -1,6 +1,9 @@
 package dev.agentbench.api.result;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -12,7 +15,8 @@ import java.util.Objects;
  * @param target the target's name
  * @param benchmark the benchmark's name
  * @param concurrency sessions per iteration, 1 or more
- * @param name the cell's name: the benchmark's, plus {@code _c<N>} when N > 1 (see {@link #cellName})
+ * @param name the cell's name: the benchmark's, then {@code _NAME=VALUE} for each parameter the run
+ *     swept or the user set, then {@code _c<N>} when N > 1 (see {@link #cellName(String, Map, int)})
  * @param status how the cell ended
  * @param error why it did not end {@code OK}; {@code null} when it did
  * @param time the timed pass's statistics, in nanoseconds per iteration; {@code null} unless OK. Over
@@ -48,6 +52,10 @@ import java.util.Objects;
  *     in fork order, each once and after {@code fork N: } when the cell has several forks (a cell that
  *     is not OK keeps those of the forks that finished); empty when none, and in results written
  *     before the field existed
+ * @param params the value of each of the benchmark's parameters the cell ran with (see {@link
+ *     dev.agentbench.api.Parameter}), in the order the benchmark declares them, also those left out of
+ *     the name; empty for a benchmark without parameters, and in results written before the field
+ *     existed
  */
 public record CellResult(
         int format,
@@ -70,7 +78,8 @@ public record CellResult(
         List<Figure> figures,
         List<Fork> forks,
         Cpu cpu,
-        List<String> warnings) {
+        List<String> warnings,
+        Map<String, String> params) {
 
     public CellResult {
         if (format == 0) {
@@ -97,6 +106,16 @@ public record CellResult(
         figures = figures == null ? List.of() : List.copyOf(figures);
         forks = forks == null ? List.of() : List.copyOf(forks);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
+        params = copyParams(params);
+    }
+
+    /** A result without parameters, of the given results format. */
+    public CellResult(int format, String target, String benchmark, int concurrency, String name, CellStatus status,
+            String error, TimeStats time, int warmupIterations, Boolean steadyState, Double drift, List<Long> samples,
+            List<String> logTail, Memory memory, Throughput throughput, TimeStats turnLatency, JvmContext jvm,
+            List<Figure> figures, List<Fork> forks, Cpu cpu, List<String> warnings) {
+        this(format, target, benchmark, concurrency, name, status, error, time, warmupIterations, steadyState, drift,
+                samples, logTail, memory, throughput, turnLatency, jvm, figures, forks, cpu, warnings, Map.of());
     }
 
     /** A result in this version's results format, its samples kept per fork in {@code forks}. */
@@ -110,8 +129,16 @@ public record CellResult(
 
     /** A cell that did not end OK, with nothing measured. */
     public static CellResult failed(PlannedCell cell, CellStatus status, String error, List<String> logTail) {
-        return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), status, error,
-                null, 0, null, null, logTail, null, null, null, null, List.of(), List.of(), null, List.of());
+        return new CellResult(RunLayout.FORMAT, cell.target(), cell.benchmark(), cell.concurrency(), cell.name(),
+                status, error, null, 0, null, null, List.of(), logTail, null, null, null, null, List.of(), List.of(),
+                null, List.of(), cell.params());
+    }
+
+    /** This result with {@code params} as its parameters' values (see {@link #params()}). */
+    public CellResult withParams(Map<String, String> params) {
+        return new CellResult(format, target, benchmark, concurrency, name, status, error, time, warmupIterations,
+                steadyState, drift, samples, logTail, memory, throughput, turnLatency, jvm, figures, forks, cpu, warnings,
+                params);
     }
 
     /**
@@ -140,7 +167,7 @@ public record CellResult(
     /** This result with {@code tail} as its log's last lines. */
     public CellResult withLogTail(List<String> tail) {
         return new CellResult(format, target, benchmark, concurrency, name, status, error, time, warmupIterations,
-                steadyState, drift, samples, tail, memory, throughput, turnLatency, jvm, figures, forks, cpu, warnings);
+                steadyState, drift, samples, tail, memory, throughput, turnLatency, jvm, figures, forks, cpu, warnings, params);
     }
 
     /** This result with {@code warning} added after its warnings, unless it has it already. */
@@ -151,7 +178,7 @@ public record CellResult(
         List<String> more = new java.util.ArrayList<>(warnings);
         more.add(warning);
         return new CellResult(format, target, benchmark, concurrency, name, status, error, time, warmupIterations,
-                steadyState, drift, samples, logTail, memory, throughput, turnLatency, jvm, figures, forks, cpu, more);
+                steadyState, drift, samples, logTail, memory, throughput, turnLatency, jvm, figures, forks, cpu, more, params);
     }
 
     /** Each figure's name and value, in the order of the figures. */
@@ -166,6 +193,37 @@ public record CellResult(
 
     /** The name of the cell of {@code benchmark} at {@code concurrency}: {@code turn5}, {@code turn5_c8}. */
     public static String cellName(String benchmark, int concurrency) {
-        return concurrency == 1 ? benchmark : benchmark + "_c" + concurrency;
+        return cellName(benchmark, Map.of(), concurrency);
+    }
+
+    /**
+     * The name of the cell of {@code benchmark} with {@code params} at {@code concurrency}: the
+     * benchmark's name, then {@code _NAME=VALUE} for every entry of {@code params} in its order, then
+     * {@code _c<N>} when N > 1: {@code history_history=64}, {@code reply_tokens=256_stream=true_c8},
+     * {@code turn5_c8}. Give it the parameters that belong in the name (see {@link
+     * dev.agentbench.api.Parameter}): those the run sweeps or the user set.
+     */
+    public static String cellName(String benchmark, Map<String, String> params, int concurrency) {
+        StringBuilder name = new StringBuilder(benchmark);
+        for (Map.Entry<String, String> param : params.entrySet()) { // no lambda: a cold start's path names cells
+            name.append('_').append(param.getKey()).append('=').append(param.getValue());
+        }
+        if (concurrency != 1) {
+            name.append("_c").append(concurrency);
+        }
+        return name.toString();
+    }
+
+    /** An ordered, unmodifiable copy of {@code params}; empty for {@code null}. */
+    static Map<String, String> copyParams(Map<String, String> params) {
+        if (params == null || params.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> copy = new LinkedHashMap<>();
+        for (Map.Entry<String, String> param : params.entrySet()) {
+            copy.put(Objects.requireNonNull(param.getKey(), "parameter name"),
+                    Objects.requireNonNull(param.getValue(), "value of parameter [" + param.getKey() + "]"));
+        }
+        return Collections.unmodifiableMap(copy);
     }
 }

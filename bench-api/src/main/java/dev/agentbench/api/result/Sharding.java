@@ -58,7 +58,8 @@ public record Sharding(String planHash, int count, int index, String host, Strin
         List<PlannedCell> cells = new ArrayList<>();
         for (Group group : groups) {
             for (String target : targets) {
-                cells.add(new PlannedCell(target, group.benchmark(), group.concurrency()));
+                cells.add(new PlannedCell(target, group.benchmark(), group.concurrency(), group.cellName(),
+                        group.params()));
             }
         }
         return cells;
@@ -76,22 +77,34 @@ public record Sharding(String planHash, int count, int index, String host, Strin
     }
 
     /**
-     * A benchmark at one concurrency level: the cells of every target, measured together by one shard.
+     * A benchmark with one value of each of its parameters at one concurrency level: the cells of every
+     * target, measured together by one shard.
      *
      * @param benchmark the benchmark's name
      * @param concurrency its concurrency level
      * @param shard the shard that measures it, from 1
      * @param estimatedSeconds what its cells were estimated to take together, which the split balances
+     * @param params the benchmark's parameters' values, as {@link PlannedCell#params()}; empty for a
+     *     benchmark without parameters
+     * @param name the name of its cells when the benchmark has parameters ({@code history_history=64});
+     *     {@code null} otherwise, when it is {@link CellResult#cellName(String, int)}
      */
-    public record Group(String benchmark, int concurrency, int shard, double estimatedSeconds) {
+    public record Group(String benchmark, int concurrency, int shard, double estimatedSeconds,
+            Map<String, String> params, String name) {
 
         public Group {
             Objects.requireNonNull(benchmark, "benchmark");
+            params = CellResult.copyParams(params);
         }
 
-        /** The name of its cells, {@code tools_c8}. */
+        /** A group of a benchmark without parameters. */
+        public Group(String benchmark, int concurrency, int shard, double estimatedSeconds) {
+            this(benchmark, concurrency, shard, estimatedSeconds, Map.of(), null);
+        }
+
+        /** The name of its cells, {@code tools_c8}, {@code history_history=64}. */
         public String cellName() {
-            return CellResult.cellName(benchmark, concurrency);
+            return name != null ? name : CellResult.cellName(benchmark, concurrency);
         }
     }
 

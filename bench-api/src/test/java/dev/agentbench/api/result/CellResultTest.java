@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CellResultTest {
@@ -14,6 +16,28 @@ class CellResultTest {
         assertThat(CellResult.cellName("turn5", 1)).isEqualTo("turn5");
         assertThat(CellResult.cellName("turn5", 8)).isEqualTo("turn5_c8");
         assertThat(new PlannedCell("raw", "turn5", 16).name()).isEqualTo("turn5_c16");
+    }
+
+    @Test
+    void cellNamesCarryParametersInTheirOrderBeforeConcurrency() {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("tokens", "256");
+        params.put("stream", "true");
+        assertThat(CellResult.cellName("history", Map.of("history", "64"), 1)).isEqualTo("history_history=64");
+        assertThat(CellResult.cellName("reply", params, 8)).isEqualTo("reply_tokens=256_stream=true_c8");
+        assertThat(CellResult.cellName("turn5", Map.of(), 8)).isEqualTo("turn5_c8");
+    }
+
+    @Test
+    void aFailedCellKeepsThePlannedCellsParametersInOrder() {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("tokens", "16");
+        params.put("stream", "false");
+        PlannedCell cell = new PlannedCell("raw", "reply", 1, "reply_tokens=16", params);
+        CellResult failed = CellResult.failed(cell, CellStatus.FAILED, "broke", List.of());
+        assertThat(failed.params()).containsExactly(Map.entry("tokens", "16"), Map.entry("stream", "false"));
+        assertThat(failed.withWarning("w").withLogTail(List.of("x")).params()).isEqualTo(params);
+        assertThat(new PlannedCell("raw", "turn1", 1).params()).isEmpty();
     }
 
     @Test

@@ -227,7 +227,7 @@ public final class CellChild {
     Measured measure() throws Exception {
         // the column id's own name: a variant or another JVM runs the same target
         BenchTarget target = find(BenchTarget.class, TargetId.parse(spec.target()).name());
-        Benchmark benchmark = find(Benchmark.class, spec.benchmark());
+        Benchmark benchmark = withParams(find(Benchmark.class, spec.benchmark()), spec.params());
         Script script = new Script(benchmark.name(), benchmark.script().turns());
         TargetContext context = new TargetContext(URI.create(spec.scriptUrl()), Defaults.API_KEY, Defaults.MODEL,
                 benchmark.instructions(), benchmark.tools(), script, spec.targetOptions());
@@ -325,6 +325,28 @@ public final class CellChild {
             throw new CellFailure("Cannot write the recording [" + recording + "]: " + e.getMessage(), e);
         }
         return measurement.withFigure(RECORDED_NANOS.of(jfr.recordedNanos()));
+    }
+
+    /**
+     * {@code benchmark} with the cell's parameter values set ({@link Benchmark#with}), before anything
+     * else asks it anything; the benchmark itself when it has none.
+     */
+    static Benchmark withParams(Benchmark benchmark, java.util.Map<String, String> params) throws CellFailure {
+        if (params.isEmpty()) {
+            return benchmark;
+        }
+        Benchmark set;
+        try {
+            set = benchmark.with(params);
+        } catch (RuntimeException e) {
+            throw new CellFailure("Benchmark [" + benchmark.name() + "] cannot run with "
+                    + dev.agentbench.core.Parameters.format(params) + ": " + e.getMessage(), e);
+        }
+        if (set == null) {
+            throw new CellFailure("Benchmark [" + benchmark.name() + "] gave no benchmark for "
+                    + dev.agentbench.core.Parameters.format(params), null);
+        }
+        return set;
     }
 
     /** The first linkage error in {@code t}'s causes: a framework version the target was not built against. */

@@ -50,6 +50,6 @@ final class Measured {
         return new CellResult(result.target(), result.benchmark(), result.concurrency(), result.name(), result.status(),
                 result.error(), result.time(), result.warmupIterations(), result.steadyState(), result.drift(),
                 result.logTail(), result.memory(), result.throughput(), result.turnLatency(), result.jvm(),
-                result.figures(), List.of(one), result.cpu(), result.warnings());
+                result.figures(), List.of(one), result.cpu(), result.warnings()).withParams(result.params());
     }
 }

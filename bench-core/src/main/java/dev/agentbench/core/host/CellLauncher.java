@@ -196,8 +196,9 @@ public final class CellLauncher {
         RunLayout layout = settings.layout();
         Path spec = layout.cellSpec(cell);
         Path logFile = layout.cellLog(cell);
-        // registered under the benchmark's name, unique in the run, for this child JVM alone
-        String scriptName = cell.benchmark();
+        // registered under the benchmark's name and its parameters' values, unique in the run, for this
+        // child JVM alone
+        String scriptName = BenchmarkDescriptor.Variant.scriptName(cell.benchmark(), cell.params());
         BoundedLog log;
         try {
             Files.createDirectories(layout.targetDir(cell.target()));
@@ -205,17 +206,17 @@ public final class CellLauncher {
                     : logs.get(logFile);
             logs.put(logFile, log);
             new CellSpec(layout.runDir().toAbsolutePath().toString(), cell.target(), cell.benchmark(),
-                    cell.concurrency(), cell.name(), fork, profile, mock.scriptUrl(scriptName).toString(),
-                    settings.targetOptions(), settings.passes()).write(spec);
+                    cell.concurrency(), cell.name(), cell.params(), fork, profile,
+                    mock.scriptUrl(scriptName).toString(), settings.targetOptions(), settings.passes()).write(spec);
             log.line(CellLog.PREFIX + (profile ? what + ", after " + forks + " measured fork" + (forks == 1 ? "" : "s")
                     : what + " " + fork + " of " + forks));
         } catch (IOException e) {
             return CellResult.failed(cell, CellStatus.FAILED, failedWrite(logFile, e), List.of());
         }
-        BenchmarkDescriptor benchmark = benchmarks.apply(scriptName);
+        BenchmarkDescriptor benchmark = benchmarks.apply(cell.benchmark());
         CellKind kind = CellKind.of(benchmark.kind());
         PassSettings passes = settings.passes();
-        Script script = new Script(scriptName, benchmark.script().turns());
+        Script script = new Script(scriptName, benchmark.variant(cell.params()).script().turns());
         MockAdmin mock = this.mock;
         try {
             mock.register(kind.script(script, passes));

@@ -82,7 +82,7 @@ final class ForkMerge {
                         : what + " [" + (i + 1) + " of " + planned + "]: " + result.error();
                 return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), result.status(),
                         error, null, 0, null, null, result.logTail(), null, null, null, null, List.of(), all, null,
-                        warnings(all, what, planned));
+                        warnings(all, what, planned)).withParams(cell.params());
             }
         }
         return new CellResult(RunLayout.FORMAT, cell.target(), cell.benchmark(), cell.concurrency(), cell.name(),
@@ -90,7 +90,7 @@ final class ForkMerge {
                 (int) Math.round(median(forks, fork -> fork.warmup() == null ? 0 : fork.warmup().iterations())),
                 steady(forks), drift(forks), List.of(), List.of(), memory(forks), throughput(forks),
                 timeStats(forks, Fork::turnLatency), jvm(forks), kind.merge(cell, forks), all, cpu(forks),
-                warnings(all, what, planned));
+                warnings(all, what, planned), cell.params());
     }
 
     /**

@@ -41,7 +41,8 @@ public record NoiseGuard(double otherCpuPercent, double stealPercent) {
         return new CellResult(result.format(), result.target(), result.benchmark(), result.concurrency(), result.name(),
                 result.status(), result.error(), result.time(), result.warmupIterations(), result.steadyState(),
                 result.drift(), result.samples(), result.logTail(), result.memory(), result.throughput(),
-                result.turnLatency(), result.jvm(), result.figures(), forks, result.cpu(), result.warnings());
+                result.turnLatency(), result.jvm(), result.figures(), forks, result.cpu(), result.warnings(),
+                result.params());
     }
 
     /** {@code result}, one fork's, with that fork kept out of the statistics. */
@@ -50,7 +51,8 @@ public record NoiseGuard(double otherCpuPercent, double stealPercent) {
         return new CellResult(result.format(), result.target(), result.benchmark(), result.concurrency(), result.name(),
                 result.status(), result.error(), result.time(), result.warmupIterations(), result.steadyState(),
                 result.drift(), result.samples(), result.logTail(), result.memory(), result.throughput(),
-                result.turnLatency(), result.jvm(), result.figures(), forks, result.cpu(), result.warnings());
+                result.turnLatency(), result.jvm(), result.figures(), forks, result.cpu(), result.warnings(),
+                result.params());
     }
 
     /** Whether a cell's warning is one of those its disturbed or outlier forks give (see {@link #disturbedWarning}). */

@@ -178,7 +178,7 @@ final class LoadKind extends CellKind {
         return new CellResult(fork.format(), fork.target(), fork.benchmark(), fork.concurrency(), fork.name(),
                 fork.status(), fork.error(), fork.time(), fork.warmupIterations(), fork.steadyState(), fork.drift(),
                 List.of(), fork.logTail(), fork.memory(), fork.throughput(), fork.turnLatency(), fork.jvm(),
-                with.figures(), List.of(with), fork.cpu(), with.warnings());
+                with.figures(), List.of(with), fork.cpu(), with.warnings(), fork.params());
     }
 
     /**

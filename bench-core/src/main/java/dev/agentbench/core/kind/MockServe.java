@@ -84,7 +84,8 @@ public final class MockServe {
         return new CellResult(fork.format(), fork.target(), fork.benchmark(), fork.concurrency(), fork.name(),
                 fork.status(), fork.error(), fork.time(), fork.warmupIterations(), fork.steadyState(), fork.drift(),
                 fork.samples(), fork.logTail(), fork.memory(), fork.throughput(), fork.turnLatency(), fork.jvm(),
-                with.figures(), fork.forks().isEmpty() ? List.of() : List.of(with), fork.cpu(), with.warnings());
+                with.figures(), fork.forks().isEmpty() ? List.of() : List.of(with), fork.cpu(), with.warnings(),
+                fork.params());
     }
 
 }

@@ -2,6 +2,7 @@ package dev.agentbench.core.link;
 
 import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.core.Parameters;
 import dev.agentbench.core.measure.PassSettings;
 import java.io.IOException;
 import java.io.Reader;
@@ -26,6 +27,8 @@ import java.util.Properties;
  * @param benchmark the benchmark's name
  * @param concurrency sessions per iteration
  * @param name the cell's name
+ * @param params the value of each of the benchmark's parameters, in declaration order, which the child
+ *     gives {@link dev.agentbench.api.Benchmark#with} before anything else; empty when it has none
  * @param fork which fork of the cell this JVM is, from 1; a profile fork comes after the measured ones
  * @param profile whether this JVM is the cell's profile fork: it records its timed pass with the
  *     profiler that {@code passes} names into {@link dev.agentbench.api.result.RunLayout#cellRecording},
@@ -43,6 +46,7 @@ public record CellSpec(
         String benchmark,
         int concurrency,
         String name,
+        Map<String, String> params,
         int fork,
         boolean profile,
         String scriptUrl,
@@ -67,11 +71,19 @@ public record CellSpec(
             throw new IllegalArgumentException("A profile fork needs a profiler; the pass settings name none");
         }
         targetOptions = targetOptions == null ? Map.of() : Map.copyOf(targetOptions);
+        params = params == null || params.isEmpty() ? Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
+    }
+
+    /** The spec of a cell of a benchmark without parameters. */
+    public CellSpec(String runDir, String target, String benchmark, int concurrency, String name, int fork,
+            boolean profile, String scriptUrl, Map<String, String> targetOptions, PassSettings passes) {
+        this(runDir, target, benchmark, concurrency, name, Map.of(), fork, profile, scriptUrl, targetOptions, passes);
     }
 
     /** The cell this spec measures. */
     public PlannedCell plannedCell() {
-        return new PlannedCell(target, benchmark, concurrency, name);
+        return new PlannedCell(target, benchmark, concurrency, name, params);
     }
 
     /** Writes this spec atomically, as {@link Properties}, which {@link #read} reads. */
@@ -82,6 +94,9 @@ public record CellSpec(
         properties.setProperty("benchmark", benchmark);
         properties.setProperty("concurrency", Integer.toString(concurrency));
         properties.setProperty("name", name);
+        if (!params.isEmpty()) {
+            properties.setProperty("params", Parameters.format(params)); // one key: it keeps their order
+        }
         properties.setProperty("fork", Integer.toString(fork));
         properties.setProperty("profile", Boolean.toString(profile));
         properties.setProperty("scriptUrl", scriptUrl);
@@ -111,7 +126,8 @@ public record CellSpec(
         try {
             return new CellSpec(required(properties, "runDir"), required(properties, "target"),
                     required(properties, "benchmark"), Integer.parseInt(required(properties, "concurrency")),
-                    required(properties, "name"), Integer.parseInt(required(properties, "fork")),
+                    required(properties, "name"), Parameters.parse(properties.getProperty("params")),
+                    Integer.parseInt(required(properties, "fork")),
                     Boolean.parseBoolean(required(properties, "profile")), required(properties, "scriptUrl"),
                     SpecProperties.getMap(properties, OPTION), PassSettings.fromText(PASSES, properties::getProperty));
         } catch (RuntimeException e) {

@@ -39,6 +39,12 @@ import java.util.function.LongSupplier;
  * Every turn is checked, as in every pass: the first failure stops every session and fails the cell. The mock's side (model calls in flight, how exactly it held) is
  * read by the parent, which has the mock's admin API, and turned into the cell's figures
  * there ({@code dev.agentbench.core.kind}'s LOAD kind).
+ *
+ * <p>A benchmark's {@link Benchmark#prepareSession} runs on the session's thread before each session,
+ * through the target's own handle: its turns are neither counted nor samples. A load cell has no
+ * timed region to keep it out of, though: the time a session spends preparing is time it runs no
+ * timed turn (fewer turns per second than the same sessions without it), and its CPU is in the
+ * window's CPU per turn when it falls in the window.
  */
 public final class LoadProcedure {
 
@@ -64,7 +70,7 @@ public final class LoadProcedure {
         WindowHandle timed = new WindowHandle(handle, clock, window);
         double callsPerTurn = callsPerTurn(benchmark.script());
         int turnsPerSession = benchmark.script().turns().size();
-        try (Sessions running = new Sessions(benchmark, timed, sessions, settings.dryRun(),
+        try (Sessions running = new Sessions(benchmark, timed, handle, sessions, settings.dryRun(),
                 threads(settings.loadThreads()))) {
             if (settings.dryRun()) {
                 window.open(sessions);
@@ -316,10 +322,16 @@ public final class LoadProcedure {
         private final Object failed = new Object();
         private volatile boolean stopped;
 
-        Sessions(Benchmark benchmark, TargetHandle handle, int sessions, boolean once, ThreadMaker maker) {
+        /**
+         * @param handle the handle sessions run through, whose turns the window counts
+         * @param untimed the handle each session is first prepared through ({@link Benchmark#prepareSession}),
+         *     whose turns count nowhere
+         */
+        Sessions(Benchmark benchmark, TargetHandle handle, TargetHandle untimed, int sessions, boolean once,
+                ThreadMaker maker) {
             for (int k = 0; k < sessions; k++) {
                 int slot = k;
-                threads.add(maker.make("agentbench-load-" + k, () -> play(benchmark, handle, slot, once)));
+                threads.add(maker.make("agentbench-load-" + k, () -> play(benchmark, handle, untimed, slot, once)));
             }
         }
 
@@ -328,11 +340,12 @@ public final class LoadProcedure {
             threads.forEach(Thread::start);
         }
 
-        private void play(Benchmark benchmark, TargetHandle handle, int slot, boolean once) {
+        private void play(Benchmark benchmark, TargetHandle handle, TargetHandle untimed, int slot, boolean once) {
             for (long i = 0; !stopped; i++) {
                 String user = "user-load-" + slot;
                 String session = "session-load-" + slot + "-" + i;
                 try {
+                    benchmark.prepareSession(untimed, user, session);
                     benchmark.runSession(handle, user, session);
                     handle.deleteSession(user, session);
                 } catch (Throwable e) {

@@ -80,6 +80,6 @@ public record Measurement(long[] samples, Warmup warmup, Cpu cpu, Memory memory,
                 warnings);
         return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), CellStatus.OK, null,
                 time, warmup == null ? 0 : warmup.iterations(), steady, drift, List.of(), memory, throughput,
-                turnLatency, jvm, figures, List.of(one), cpu, warnings);
+                turnLatency, jvm, figures, List.of(one), cpu, warnings).withParams(cell.params());
     }
 }

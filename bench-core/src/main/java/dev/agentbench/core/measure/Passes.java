@@ -20,6 +20,14 @@ public final class Passes {
          * @param tag a tag unique within the cell, for fresh user and session ids
          */
         long run(String tag) throws Exception;
+
+        /**
+         * The process CPU nanoseconds this iteration has spent so far outside its timed regions, which
+         * the timed pass takes out of its CPU figure (a benchmark's session preparation); 0 by default.
+         */
+        default long untimedCpuNanos() {
+            return 0;
+        }
     }
 
     /**
@@ -123,13 +131,15 @@ public final class Passes {
      * until {@code measureTime} has passed and at least {@code minIterations} have run, at most
      * {@code maxIterations}. Each iteration's time is kept; the process's CPU time is read before
      * and after, outside every iteration, and given when {@link ProcessCpu} can read it exactly
-     * enough.
+     * enough, less the CPU the iteration spent outside its timed regions ({@link
+     * Iteration#untimedCpuNanos()}).
      *
      * @throws IterationFailedException on the first failing iteration; a failing iteration is
      *     never a sample
      */
     public TimedPass timed(Iteration iteration, PassSettings settings) throws IterationFailedException {
         ProcessCpu.Reading cpuBefore = ProcessCpu.read();
+        long untimedBefore = iteration.untimedCpuNanos();
         long[] samples;
         if (!settings.timeBoxed()) {
             samples = measured("timed", "t", iteration, settings.iterations());
@@ -148,7 +158,8 @@ public final class Passes {
             }
             samples = Arrays.copyOf(buffer, n);
         }
-        Cpu cpu = ProcessCpu.between(cpuBefore, ProcessCpu.read(), samples.length);
+        Cpu cpu = ProcessCpu.between(cpuBefore, ProcessCpu.read(), samples.length,
+                iteration.untimedCpuNanos() - untimedBefore);
         return new TimedPass(samples, cpu);
     }
 

@@ -83,6 +83,35 @@ final class ProcessCpu {
         return ticks >= LEAST_NANOS ? ticks : -1;
     }
 
+    /**
+     * The CPU nanoseconds used between two readings however few: the exact per-thread sum where there
+     * is one, else the tick clock; -1 when neither can tell. For CPU spent outside a timed region
+     * ({@link SessionRunner#untimedCpuNanos()}), which a pass takes out of its own.
+     */
+    static long usedAtAll(Reading before, Reading after) {
+        if (before.threadNanos() != null && after.threadNanos() != null) {
+            long exact = 0;
+            for (Map.Entry<String, Long> thread : after.threadNanos().entrySet()) {
+                exact += thread.getValue() - before.threadNanos().getOrDefault(thread.getKey(), 0L);
+            }
+            return exact;
+        }
+        return before.tickNanos() < 0 || after.tickNanos() < 0 ? -1 : after.tickNanos() - before.tickNanos();
+    }
+
+    /**
+     * As {@link #between}, less {@code untimedNanos} spent outside every timed region in the meantime
+     * (a benchmark's session preparation).
+     */
+    static Cpu between(Reading before, Reading after, long ops, long untimedNanos) {
+        long nanos = used(before, after);
+        if (nanos < 0 || ops <= 0) {
+            return null;
+        }
+        nanos = Math.max(0, nanos - untimedNanos);
+        return new Cpu(nanos / (double) ops, nanos, ops);
+    }
+
     private static Map<String, Long> threads() {
         if (!Files.isDirectory(TASKS)) {
             return null;

@@ -18,6 +18,12 @@ import java.util.function.LongSupplier;
  * user and session ids, timed from their common start until the last one ends. The sessions are
  * deleted afterwards, outside the timed region.
  *
+ * <p>Each session is first brought to where the timed part starts by {@link Benchmark#prepareSession}
+ * (at concurrency N, the N sessions in parallel), before the clock or the allocation counter is read:
+ * its time and its allocations are in no figure. Its process CPU time, read around it when the
+ * benchmark prepares anything, is {@linkplain #untimedCpuNanos() kept} for the timed pass to take out
+ * of its CPU figure.
+ *
  * <p>At concurrency 1 the session runs on the calling thread. Above 1, a fixed pool of that many
  * threads is made and started once, before any timing; each iteration's sessions wait at a start
  * gate until all are ready, and the clock starts when the gate opens.
@@ -26,18 +32,35 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
 
     private final Benchmark benchmark;
     private final TargetHandle handle;
+    /** The handle sessions are prepared through: the target's own, so that no turn of it is counted. */
+    private final TargetHandle untimed;
     private final int concurrency;
     private final LongSupplier clock;
     private final ExecutorService pool;
+    /** Whether the benchmark overrides {@link Benchmark#prepareSession}: only then is its CPU read. */
+    private final boolean prepares;
+    /** The process CPU nanoseconds spent preparing sessions so far. */
+    private long untimedCpuNanos;
 
     public SessionRunner(Benchmark benchmark, TargetHandle handle, int concurrency, LongSupplier clock) {
+        this(benchmark, handle, handle, concurrency, clock);
+    }
+
+    /**
+     * @param handle the handle sessions run through, a {@link TimedHandle} that counts their turns
+     * @param untimed the handle sessions are prepared through, whose turns count nowhere
+     */
+    public SessionRunner(Benchmark benchmark, TargetHandle handle, TargetHandle untimed, int concurrency,
+            LongSupplier clock) {
         if (concurrency < 1) {
             throw new IllegalArgumentException("Concurrency [" + concurrency + "] must be at least 1");
         }
         this.benchmark = benchmark;
         this.handle = handle;
+        this.untimed = untimed;
         this.concurrency = concurrency;
         this.clock = clock;
+        this.prepares = prepares(benchmark);
         if (concurrency == 1) {
             this.pool = null;
         } else {
@@ -66,6 +89,7 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
         }
         long elapsed;
         try {
+            prepare(users, sessions);
             elapsed = concurrency == 1
                     ? runOne(users[0], sessions[0], counter) : runAll(users, sessions, counter);
         } catch (Exception | Error failure) {
@@ -82,6 +106,63 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
             handle.deleteSession(users[k], sessions[k]);
         }
         return elapsed;
+    }
+
+    /** Whether {@code benchmark}'s class overrides {@link Benchmark#prepareSession}. */
+    static boolean prepares(Benchmark benchmark) {
+        try {
+            return benchmark.getClass().getMethod("prepareSession", TargetHandle.class, String.class, String.class)
+                    .getDeclaringClass() != Benchmark.class;
+        } catch (NoSuchMethodException e) {
+            return true;
+        }
+    }
+
+    /**
+     * The process CPU nanoseconds spent in {@link Benchmark#prepareSession} so far, outside every timed
+     * region; 0 for a benchmark that prepares nothing.
+     */
+    @Override
+    public long untimedCpuNanos() {
+        return untimedCpuNanos;
+    }
+
+    /** Prepares the sessions of one iteration, in parallel at concurrency above 1, and counts their CPU. */
+    private void prepare(String[] users, String[] sessions) throws Exception {
+        if (!prepares) {
+            return;
+        }
+        ProcessCpu.Reading before = ProcessCpu.read();
+        try {
+            if (concurrency == 1) {
+                benchmark.prepareSession(untimed, users[0], sessions[0]);
+                return;
+            }
+            List<Future<?>> preparing = new ArrayList<>(concurrency);
+            for (int k = 0; k < concurrency; k++) {
+                String user = users[k];
+                String session = sessions[k];
+                preparing.add(pool.submit(() -> {
+                    benchmark.prepareSession(untimed, user, session);
+                    return null;
+                }));
+            }
+            Exception first = null;
+            for (Future<?> session : preparing) {
+                try {
+                    session.get();
+                } catch (ExecutionException e) {
+                    if (first == null) {
+                        first = e.getCause() instanceof Exception cause ? cause : e;
+                    }
+                }
+            }
+            if (first != null) {
+                throw first;
+            }
+        } finally {
+            untimedCpuNanos += Math.max(0, ProcessCpu.usedAtAll(before, ProcessCpu.read()));
+        }
     }
 
     private long runOne(String user, String session, LongSupplier counter) throws Exception {

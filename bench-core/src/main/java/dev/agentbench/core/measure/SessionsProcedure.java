@@ -15,6 +15,10 @@ import java.util.function.LongSupplier;
  * sessions. Every turn is timed by a {@link TimedHandle}, which gives the per-turn latency across
  * all sessions of the timed pass and the turns of its throughput. In a profile fork the timed pass is
  * recorded and the memory pass not run.
+ *
+ * <p>Every pass (the warm-up too) prepares each session of an iteration with {@link
+ * Benchmark#prepareSession} before the iteration's timed region, through the target's own handle: its
+ * time, its allocations, its turns and its CPU are in no figure (see {@link SessionRunner}).
  */
 public final class SessionsProcedure {
 
@@ -37,7 +41,7 @@ public final class SessionsProcedure {
             throws IterationFailedException {
         TimedHandle timed = new TimedHandle(handle, clock);
         Passes passes = new Passes(clock);
-        try (SessionRunner sessions = new SessionRunner(benchmark, timed, concurrency, clock)) {
+        try (SessionRunner sessions = new SessionRunner(benchmark, timed, handle, concurrency, clock)) {
             if (settings.dryRun()) {
                 return Measurement.dryRun(passes.dryRun(sessions));
             }

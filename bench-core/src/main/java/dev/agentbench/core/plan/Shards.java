@@ -22,7 +22,8 @@ import java.util.stream.IntStream;
 /**
  * Splits a plan into shards and says which cells one shard measures.
  *
- * <p>A plan is split by group, a benchmark at one concurrency level with every target, never
+ * <p>A plan is split by group, a benchmark at one concurrency level (and one value of each of its
+ * parameters) with every target, never
  * inside one: every ratio to the baseline is then measured on one machine at one time. Groups are
  * dealt out longest first, each to the shard with the least estimated time so far (lowest shard on a
  * tie), which keeps the longest shard within one group of the best split. The split depends on the
@@ -73,7 +74,8 @@ public final class Shards {
         List<Sharding.Group> groups = new ArrayList<>();
         for (int g = 0; g < spans.size(); g++) {
             PlannedCell first = cells.get(spans.get(g)[0]);
-            groups.add(new Sharding.Group(first.benchmark(), first.concurrency(), assigned[g], estimates[g]));
+            groups.add(new Sharding.Group(first.benchmark(), first.concurrency(), assigned[g], estimates[g],
+                    first.params(), first.params().isEmpty() ? null : first.name()));
         }
         return new Sharding(hash(targets, groups, shard.count(), settings), shard.count(), shard.index(), null, null,
                 groups, List.of());
@@ -133,7 +135,11 @@ public final class Shards {
         plan.append("shards=").append(count).append('\n');
         for (Sharding.Group group : groups) {
             plan.append("group=").append(group.benchmark()).append(' ').append(group.concurrency()).append(' ')
-                    .append(group.shard()).append('\n');
+                    .append(group.shard());
+            if (!group.params().isEmpty()) { // a plan without parameters hashes as before
+                plan.append(' ').append(group.cellName()).append(' ').append(group.params());
+            }
+            plan.append('\n');
         }
         new TreeMap<>(settings).forEach((key, value) -> {
             if (!LOCAL_SETTINGS.contains(key)) {
@@ -155,15 +161,15 @@ public final class Shards {
 
     /**
      * The {@code [from, to)} index ranges of the groups of {@code cells}: cells in a row that share a
-     * benchmark and a concurrency level, one per target. A plan keeps each group together.
+     * name (a benchmark, its parameters' values and a concurrency level), one per target. A plan keeps
+     * each group together.
      */
     static List<int[]> groups(List<PlannedCell> cells) {
         List<int[]> groups = new ArrayList<>();
         int from = 0;
         while (from < cells.size()) {
             int to = from;
-            while (to < cells.size() && cells.get(to).benchmark().equals(cells.get(from).benchmark())
-                    && cells.get(to).concurrency() == cells.get(from).concurrency()) {
+            while (to < cells.size() && cells.get(to).name().equals(cells.get(from).name())) {
                 to++;
             }
             groups.add(new int[] {from, to});

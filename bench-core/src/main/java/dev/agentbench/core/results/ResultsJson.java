@@ -10,12 +10,15 @@ import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.JvmContext;
 import dev.agentbench.api.result.JvmRuntime;
+import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.Sharding;
 import dev.agentbench.api.result.TargetInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.core.kind.Format2Figures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * The one JSON configuration of results files (a cell's result, run.json, a profile, summary.json,
@@ -29,7 +32,26 @@ public final class ResultsJson {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             // which JVM, and which variant, only where it is known: results of one JVM read as before
             .addMixIn(JvmContext.class, JvmContextFields.class)
-            .addMixIn(TargetInfo.class, TargetInfoFields.class);
+            .addMixIn(TargetInfo.class, TargetInfoFields.class)
+            // parameters only where a benchmark has them: results of benchmarks without read as before
+            .addMixIn(CellResult.class, ParamsField.class)
+            .addMixIn(PlannedCell.class, ParamsField.class)
+            .addMixIn(Sharding.Group.class, GroupFields.class);
+
+    /** {@code params} is written where a benchmark has parameters. */
+    private interface ParamsField {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY)
+        Map<String, String> params();
+    }
+
+    /** A group's {@code params} and {@code name} are written where its benchmark has parameters. */
+    private interface GroupFields {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY)
+        Map<String, String> params();
+
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        String name();
+    }
 
     /** {@code runtime} is written where it is known; the other fields as always, null or not. */
     private interface JvmContextFields {

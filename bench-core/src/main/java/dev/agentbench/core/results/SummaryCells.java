@@ -102,7 +102,17 @@ public final class SummaryCells {
                 node.path("drift").isNumber() ? node.get("drift").asDouble() : null, List.of(), List.of(),
                 typed(node, "memory", Memory.class), typed(node, "throughput", Throughput.class),
                 typed(node, "turnLatency", TimeStats.class), typed(node, "jvm", JvmContext.class), figures, forks,
-                typed(node, "cpu", Cpu.class), warnings);
+                typed(node, "cpu", Cpu.class), warnings, params(node));
+    }
+
+    /** A cell's {@code params}, in their order: the benchmark's parameters' values; empty when none. */
+    private static Map<String, String> params(JsonNode node) {
+        Map<String, String> params = new LinkedHashMap<>();
+        JsonNode values = node.path("params");
+        if (values.isObject()) {
+            values.fields().forEachRemaining(field -> params.put(field.getKey(), field.getValue().asText()));
+        }
+        return params;
     }
 
     /** One entry of a cell's {@code forks}: no samples, and of its timed pass only its size and median. */

@@ -43,4 +43,32 @@ class CellSpecTest {
         assertThatThrownBy(() -> CellSpec.read(file)).isInstanceOf(java.io.IOException.class)
                 .hasMessage("Cell spec [" + file + "] is unreadable: [passes.forks] cannot be read as int: [three]");
     }
+
+    @Test
+    void aSpecCarriesTheCellsParametersInTheirDeclarationOrder(@TempDir Path dir) throws Exception {
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        params.put("tokens", "256");
+        params.put("stream", "true");
+        params.put("delay", "0");
+        CellSpec spec = new CellSpec(dir.toString(), "raw", "reply", 1, "reply_tokens=256_stream=true", params, 1,
+                false, "http://127.0.0.1:41234/s/reply-tokens-256-stream-true-delay-0/v1", Map.of(),
+                PassSettings.defaults());
+        Path file = dir.resolve("reply.spec.properties");
+        spec.write(file);
+
+        CellSpec read = CellSpec.read(file);
+        assertThat(read).isEqualTo(spec);
+        assertThat(read.params()).containsExactly(Map.entry("tokens", "256"), Map.entry("stream", "true"),
+                Map.entry("delay", "0"));
+        assertThat(read.plannedCell().params()).isEqualTo(params);
+        assertThat(CellSpec.read(writeWithout(dir)).params()).isEmpty();
+    }
+
+    private static Path writeWithout(Path dir) throws Exception {
+        Path file = dir.resolve("turn1.spec.properties");
+        new CellSpec(dir.toString(), "raw", "turn1", 1, "turn1", 1, false, "http://x", Map.of(), PassSettings.defaults())
+                .write(file);
+        assertThat(Files.readString(file)).doesNotContain("params");
+        return file;
+    }
 }

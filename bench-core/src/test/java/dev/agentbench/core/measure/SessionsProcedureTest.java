@@ -119,4 +119,66 @@ class SessionsProcedureTest {
         assertThat(times.times()).containsExactly(1, 2);
         assertThat(times.overflowed()).isTrue();
     }
+
+    /**
+     * The two-turn benchmark whose sessions first play their first turn, and then take 50 ms of the
+     * clock, in {@link Benchmark#prepareSession}: only the second turn is the session's timed part.
+     */
+    private final Benchmark prepared = new Benchmark() {
+        @Override
+        public String name() {
+            return "prepared";
+        }
+
+        @Override
+        public String description() {
+            return "one turn prepared, one timed";
+        }
+
+        @Override
+        public Script script() {
+            return twoTurns.script();
+        }
+
+        @Override
+        public void prepareSession(TargetHandle target, String userId, String sessionId) throws Exception {
+            preparedSessions.incrementAndGet();
+            target.runTurn(userId, sessionId, "a");
+            now.addAndGet(50_000_000);
+        }
+
+        @Override
+        public void runSession(TargetHandle target, String userId, String sessionId) throws Exception {
+            TurnResult second = target.runTurn(userId, sessionId, "b");
+            if (!"second".equals(second.finalText())) {
+                throw new dev.agentbench.api.CheckFailedException("turn 2 answered [" + second.finalText() + "]");
+            }
+        }
+    };
+
+    private final AtomicLong preparedSessions = new AtomicLong();
+
+    @Test
+    void aSessionsPreparationIsOutsideItsTimeItsTurnsAndItsAllocations() throws Exception {
+        Measurement measurement = SessionsProcedure.measure(prepared, handle, settings(5, 3, false), 1, now::get,
+                log::add);
+
+        assertThat(measurement.samples()).as("50 ms of preparation in no sample").containsOnly(TURN_NANOS).hasSize(5);
+        assertThat(measurement.turnLatency().n()).as("the prepared turns are no turn of the timed pass").isEqualTo(5);
+        assertThat(measurement.throughput().turnsPerSecond()).isEqualTo(1_000_000);
+        assertThat(preparedSessions.get()).as("every session of every pass is prepared, the warm-up's too")
+                .isEqualTo(3 + 5 + Passes.memoryIterations(settings(5, 3, false), new long[5], TURN_NANOS));
+    }
+
+    @Test
+    void concurrentSessionsAreEachPreparedBeforeTheClockStarts() throws Exception {
+        Measurement measurement = SessionsProcedure.measure(prepared, handle, settings(4, 2, false), 3, now::get,
+                log::add);
+
+        // three sessions at once on a clock each turn moves: at most three turns' worth, never 50 ms
+        assertThat(measurement.samples()).hasSize(4);
+        assertThat(java.util.Arrays.stream(measurement.samples()).max().orElseThrow()).isLessThanOrEqualTo(3 * TURN_NANOS);
+        assertThat(preparedSessions.get())
+                .isEqualTo(3L * (2 + 4 + Passes.memoryIterations(settings(4, 2, false), new long[4], TURN_NANOS)));
+    }
 }

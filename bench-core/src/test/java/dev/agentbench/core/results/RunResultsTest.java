@@ -108,4 +108,23 @@ class RunResultsTest {
                 .isInstanceOf(IOException.class)
                 .hasMessage("No run.json in [" + dir + "]: not a run directory");
     }
+
+    @Test
+    void aCellsParametersAreWrittenWhereItHasThemAndReadBackInOrder() throws IOException {
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        params.put("tokens", "256");
+        params.put("stream", "true");
+        PlannedCell reply = new PlannedCell("a", "reply", 1, "reply_tokens=256_stream=true", params);
+        RunLayout layout = run(List.of(reply, A1));
+        ResultsJson.write(layout.cellResult(reply), CellResult.failed(reply, CellStatus.TIMEOUT, "slow", List.of()));
+        ResultsJson.write(layout.cellResult(A1), CellResult.failed(A1, CellStatus.TIMEOUT, "slow", List.of()));
+
+        assertThat(Files.readString(layout.runJson())).containsOnlyOnce("\"params\"");
+        assertThat(Files.readString(layout.cellResult(A1))).as("a cell without parameters as before")
+                .doesNotContain("params");
+        CellResult read = ResultsJson.readCell(Files.readAllBytes(layout.cellResult(reply)));
+        assertThat(read.params()).containsExactly(Map.entry("tokens", "256"), Map.entry("stream", "true"));
+        assertThat(ResultsJson.read(layout.runJson(), RunInfo.class).cells()).containsExactly(reply, A1);
+        assertThat(ResultsJson.readCell(Files.readAllBytes(layout.cellResult(A1))).params()).isEmpty();
+    }
 }

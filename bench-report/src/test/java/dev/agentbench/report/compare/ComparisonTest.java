@@ -310,4 +310,29 @@ class ComparisonTest {
         }
         return new RunData(run.layout(), run.info().withTargets(targets), run.cells());
     }
+
+    /** An OK cell of benchmark {@code history} with {@code history=value}, its forks' samples scaled by {@code factor}. */
+    private static dev.agentbench.api.result.CellResult history(String value, double factor) {
+        dev.agentbench.api.result.CellResult cell = TwoRuns.ok("raw", "history", 1,
+                TwoRuns.times(TwoRuns.TURN1, factor));
+        return new dev.agentbench.api.result.CellResult(cell.format(), cell.target(), cell.benchmark(),
+                cell.concurrency(), "history_history=" + value, cell.status(), cell.error(), cell.time(),
+                cell.warmupIterations(), cell.steadyState(), cell.drift(), cell.samples(), cell.logTail(), cell.memory(),
+                cell.throughput(), cell.turnLatency(), cell.jvm(), cell.figures(), cell.forks(), cell.cpu(),
+                cell.warnings(), java.util.Map.of("history", value));
+    }
+
+    @Test
+    void cellsOfAParameterAreMatchedByTheirWholeNameAndListedByValue() {
+        Comparison comparison = Comparison.of(
+                TwoRuns.run("a", List.of(history("256", 1.0), history("16", 1.0), history("1", 1.0))),
+                TwoRuns.run("b", List.of(history("16", 1.5), history("256", 1.0), history("64", 1.0))),
+                CompareOptions.defaults());
+
+        assertThat(comparison.cells()).extracting(cell -> cell.id() + " " + cell.verdict()).containsExactly(
+                "raw/history_history=1 BASE_ONLY",
+                "raw/history_history=16 REGRESSION",
+                "raw/history_history=64 NEW_ONLY",
+                "raw/history_history=256 WITHIN_THRESHOLD");
+    }
 }
