@@ -37,6 +37,8 @@ class CostCurvesJarIT {
         result = JarRunner.run(work, LIMIT, "run", "--targets", "calibration-square,calibration-linear",
                 "--benchmarks", "calibration_sweep", "--forks", "2", "--warmup-time", "1s", "--warmup-max", "3s",
                 "--measure-time", "1s",
+                // a disturbed fork stands: reruns on a busy machine would take longer than the test may
+                "--rerun-disturbed", "0",
                 // the targets never call the mock: warming it would only cost time
                 "--no-mock-warmup",
                 "--plugins", JarRunner.calibrationPlugin().toString(), "--results-dir", results.toString(), "--quiet");
