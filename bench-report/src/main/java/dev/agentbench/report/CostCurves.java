@@ -41,8 +41,9 @@ final class CostCurves {
             + "less than " + Math.round(GrowthExponent.FLAT_RISE * 100) + "% across the sweep). The floor a is "
             + "fitted beside the growth, so the constant every turn pays does not pull the exponent down as it "
             + "does a plain log–log slope. In brackets, its 95% interval: the fit again on the forks resampled "
-            + "(one fork a value: none). \"superlinear\" marks an exponent whose interval lies wholly above 1 "
-            + "(with one fork a value, the exponent itself above 1). An exponent needs at least "
+            + "(one fork a value: none). \"superlinear\" marks an exponent whose interval lies wholly above "
+            + GrowthExponent.SUPERLINEAR_ABOVE + " (1 and the tolerance within which a linear cost reads 1; with one fork "
+            + "a value, the exponent itself above it). An exponent needs at least "
             + GrowthExponent.MIN_POINTS + " values of the sweep whose cells ended OK with a cost above 0.";
 
     /** The line under a table with a curve that has no exponent. */

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>{@code floorMicros}: the spin every turn pays whatever the size, the floor (default 20);</li>
  *   <li>{@code topMicros}: the growing spin at size 256 (default 2000);</li>
- *   <li>{@code retainTopBytes}: what a session keeps at size 256 (default 262144).</li>
+ *   <li>{@code retainTopBytes}: what a session keeps at size 256 (default 65536).</li>
  * </ul>
  */
 public class GrowingTarget implements BenchTarget {
@@ -76,7 +76,7 @@ public class GrowingTarget implements BenchTarget {
     public TargetHandle open(TargetContext context) {
         long floor = CalibrationTarget.positiveLong(context, "floorMicros", 20) * 1_000;
         long top = CalibrationTarget.positiveLong(context, "topMicros", 2_000) * 1_000;
-        long retainTop = CalibrationTarget.positiveLong(context, "retainTopBytes", 256 * 1024);
+        long retainTop = CalibrationTarget.positiveLong(context, "retainTopBytes", 64 * 1024);
         return new Handle(floor, top, retainTop, power);
     }
 
@@ -105,11 +105,16 @@ public class GrowingTarget implements BenchTarget {
             int x = Integer.parseInt(size.group(1));
             double share = Math.pow(x / TOP_SIZE, power);
             kept.put(sessionId, new byte[(int) Math.round(retainTopBytes * share)]);
-            long end = System.nanoTime() + floorNanos + Math.round(topNanos * share);
+            spin(floorNanos + Math.round(topNanos * share));
+            return TurnResult.text(SweepBenchmark.reply(x)); // what the benchmark's script says at that size
+        }
+
+        /** Spins on the clock for {@code nanos}, as {@link CalibrationTarget} does. */
+        private static void spin(long nanos) {
+            long end = System.nanoTime() + nanos;
             while (System.nanoTime() - end < 0) {
                 Thread.onSpinWait();
             }
-            return TurnResult.text(SweepBenchmark.reply(x)); // what the benchmark's script says at that size
         }
 
         @Override

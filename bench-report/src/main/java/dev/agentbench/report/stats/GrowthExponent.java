@@ -26,7 +26,7 @@ import java.util.List;
  *
  * <p>The interval: the fit again on {@value #RESAMPLES} resamples of the forks, each point's cost the
  * median of its forks drawn with replacement, and the 2.5% and 97.5% quantiles of the exponents (for
- * 95%). A point of one fork stays as it is; with one fork at every point there is no interval.
+ * 95%). A cost is superlinear when the interval's lower bound exceeds {@value #SUPERLINEAR_ABOVE}. A point of one fork stays as it is; with one fork at every point there is no interval.
  */
 public final class GrowthExponent {
 
@@ -41,6 +41,13 @@ public final class GrowthExponent {
 
     /** The fewest points a fit takes. */
     public static final int MIN_POINTS = 3;
+
+    /**
+     * The exponent an interval's lower bound must exceed for a cost to be flagged superlinear: 1, and
+     * the tolerance within which a known linear cost reads 1 (a cost of exponent 1.05 is linear for any
+     * purpose, and a precise measurement of it must not be flagged).
+     */
+    public static final double SUPERLINEAR_ABOVE = 1.1;
 
     /** Resamples of the forks for an interval. */
     public static final int RESAMPLES = 1000;
@@ -166,12 +173,12 @@ public final class GrowthExponent {
     }
 
     /**
-     * Whether a cost grows faster than linearly: its exponent's interval lies wholly above 1 (its lower
-     * bound exceeds 1). Without an interval (a single fork at every point), whether the exponent itself
-     * exceeds 1.
+     * Whether a cost grows faster than linearly: its exponent's interval lies wholly above {@value
+     * #SUPERLINEAR_ABOVE} (its lower bound exceeds it). Without an interval (a single fork at every
+     * point), whether the exponent itself exceeds it.
      */
     public static boolean superlinear(Estimate exponent) {
-        return exponent.low() > 1;
+        return exponent.low() > SUPERLINEAR_ABOVE;
     }
 
     /**
