@@ -40,6 +40,7 @@ class RunCommandTest {
         given.put("--warmup=2", "warmup=2");
         given.put("--footprint-agents=7", "footprintAgents=7");
         given.put("--growth-sessions=8", "growthSessions=8");
+        given.put("--held-sessions=5", "heldSessions=5");
         given.put("--cold-starts=9", "coldStarts=9");
         given.put("--model-latency=50ms", "modelLatency=PT0.05S");
         given.put("--model-chunk-delay=5ms", "modelChunkDelay=PT0.005S");

@@ -93,6 +93,12 @@ public final class Defaults {
      */
     public static final int GROWTH_SESSIONS = 500;
 
+    /**
+     * Sessions a SESSIONS cell of a benchmark with parameters holds at once, prepared and run and not
+     * yet deleted, after its timed pass, to read the heap each one retains.
+     */
+    public static final int HELD_SESSIONS = 20;
+
     /** Fresh JVMs a COLD_START cell (for example {@code cold_start}) starts, one after another. */
     public static final int COLD_STARTS = 10;
 

@@ -83,6 +83,10 @@ final class HtmlAssets {
             table.prof th,table.prof td{padding:3px 10px;border-bottom:1px solid var(--line);text-align:right;white-space:nowrap}
             table.prof th:first-child,table.prof .text{text-align:left}
             table.prof thead th{background:var(--soft);font-weight:600}
+            table.curve{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:6px 0 2px;font-size:12px}
+            table.curve th,table.curve td{padding:2px 8px;border-bottom:1px solid var(--line);text-align:right;white-space:nowrap}
+            table.curve th:first-child{text-align:left;font-weight:400}
+            table.curve thead th{background:var(--soft);font-weight:600}
             table.prof th.name{font-weight:400}
             table.prof th.name code{border:0;background:none;padding:0}
             figure.flame{margin:4px 0 8px}

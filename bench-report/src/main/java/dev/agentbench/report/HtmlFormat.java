@@ -21,8 +21,8 @@ import java.util.function.ToDoubleFunction;
  * charts: per benchmark the median of each target with a whisker to its p95, per benchmark the
  * warm-up curves of every fork, per benchmark run at several concurrency levels the throughput
  * against N, and per benchmark with figures of its kind's own the section's headline against N, in the section of
- * its table; then the profiles of profiled cells with a flame graph each ({@link ProfileHtml}). A small
- * inline script makes the comparison tables sortable; without it they keep the fixed row order. Every
+ * its table; then the cost curves of the run's parameter sweeps on log–log axes ({@link CurvesHtml});
+ * then the profiles of profiled cells with a flame graph each ({@link ProfileHtml}). A small inline script makes the comparison tables sortable; without it they keep the fixed row order. Every
  * text taken from the run is escaped.
  */
 public final class HtmlFormat implements ReportFormat {
@@ -85,6 +85,7 @@ public final class HtmlFormat implements ReportFormat {
                 medianCharts(out, rows, targets);
             }
             throughputCharts(out, rows, targets);
+            CurvesHtml.section(out, run, targets);
             trends(out, Trends.of(run, options.baseline(), intervals), options.baseline());
             ProfileHtml.section(out, run, targets);
         }

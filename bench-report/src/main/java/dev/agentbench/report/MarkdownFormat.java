@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * {@code report.md}: a header that says what ran where, then one row per cell name in the fixed
  * row order and one column per target, the baseline first and every other target also as a ratio
- * to it; then, when some cell was profiled, the profiles ({@link ProfileSection}). Cells that are not
- * OK say so, and why, below the tables; then the warnings of the cells that have some.
+ * to it; then, when the run swept a parameter, its cost curves ({@link CostCurves}); then, when some
+ * cell was profiled, the profiles ({@link ProfileSection}). Cells that are not OK say so, and why, below the tables; then the warnings of the cells that have some.
  */
 public final class MarkdownFormat implements ReportFormat {
 
@@ -49,6 +49,7 @@ public final class MarkdownFormat implements ReportFormat {
                 out.append(Sections.DRIFT_NOTE).append("\n\n");
             }
         }
+        curves(out, CostCurves.of(run, targets));
         trends(out, Trends.of(run, options.baseline(), intervals), options.baseline());
         if (ProfileSection.any(run)) {
             profiles(out, run, targets);
@@ -107,6 +108,40 @@ public final class MarkdownFormat implements ReportFormat {
             out.append('\n');
             for (String note : Trends.missingBaselines(trend, baseline)) {
                 out.append(note).append("\n\n");
+            }
+        }
+    }
+
+    /**
+     * {@code ## Cost curves}: per sweep, per cost figure, a table of each target's median at each value
+     * of the parameter, its growth exponent with its interval, and the superlinear flag.
+     */
+    private static void curves(StringBuilder out, List<CostCurves.Sweep> sweeps) {
+        if (sweeps.isEmpty()) {
+            return;
+        }
+        out.append("## ").append(CostCurves.TITLE).append("\n\n").append(text(CostCurves.INTRO))
+                .append("\n\n");
+        for (CostCurves.Sweep sweep : sweeps) {
+            out.append("### ").append(text(sweep.title())).append(" against ").append(code(sweep.parameter()))
+                    .append("\n\n");
+            for (CostCurves.CostFigure figure : sweep.figures()) {
+                out.append("**").append(text(figure.label())).append("**\n\n| Target |");
+                sweep.values().forEach(value -> out.append(' ').append(text(sweep.parameter() + "=" + value)).append(" |"));
+                out.append(" Exponent | |\n|---|").append("---:|".repeat(sweep.values().size())).append("---:|---|\n");
+                boolean gaps = false;
+                for (CostCurves.Curve curve : sweep.curves(figure)) {
+                    out.append("| ").append(code(curve.target())).append(" |");
+                    curve.points().forEach(point -> out.append(' ').append(text(CostCurves.point(point, figure)))
+                            .append(" |"));
+                    out.append(' ').append(text(CostCurves.exponent(curve))).append(" | ")
+                            .append(curve.superlinear() ? "**superlinear**" : "").append(" |\n");
+                    gaps |= curve.why() != null;
+                }
+                out.append('\n');
+                if (gaps) {
+                    out.append(text(CostCurves.NO_EXPONENT)).append("\n\n");
+                }
             }
         }
     }

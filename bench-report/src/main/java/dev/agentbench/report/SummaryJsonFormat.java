@@ -38,7 +38,9 @@ import java.util.TreeMap;
  * read from an earlier {@code summary.json} because their result files were gone: no samples, and
  * intervals from the forks' medians alone) with its {@code note}, both only when there are such cells;
  * later, the run's {@code mockServe} (the mock's own time per request) and, per cell, its {@code overhead} over the baseline in nanoseconds (time and CPU per operation,
- * each with its interval; {@code null} for the baseline's own cells).
+ * each with its interval; {@code null} for the baseline's own cells); later, the run's {@code curves}: per
+ * sweep of a benchmark's numeric parameter, per target and cost figure, its points and its growth
+ * exponent with its interval (empty when the run has no sweep).
  */
 public final class SummaryJsonFormat implements ReportFormat {
 
@@ -164,6 +166,7 @@ public final class SummaryJsonFormat implements ReportFormat {
             }
         }
         trends(root.putArray("trends"), Trends.of(run, options.baseline(), intervals));
+        curves(root.putArray("curves"), CostCurves.of(run, run.targets(options.baseline())));
         try {
             return RunData.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -278,6 +281,56 @@ public final class SummaryJsonFormat implements ReportFormat {
                         one.put("baselineRatio", entry.baselineRatio());
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * The cost curves ({@link CostCurves}): per sweep its benchmark, concurrency, parameter, the other
+     * parameters' values and the parameter's values; per target and figure its points (value, the value
+     * as a number, the cell's status, the median over forks and each fork's value) and its exponent with
+     * its interval ({@code null} with {@code why} when it has none), whether flat and whether superlinear.
+     */
+    private static void curves(ArrayNode array, List<CostCurves.Sweep> sweeps) {
+        for (CostCurves.Sweep sweep : sweeps) {
+            ObjectNode node = array.addObject();
+            node.put("benchmark", sweep.benchmark());
+            node.put("concurrency", sweep.concurrency());
+            node.put("parameter", sweep.parameter());
+            node.set("fixed", RunData.MAPPER.valueToTree(sweep.fixed()));
+            node.set("values", RunData.MAPPER.valueToTree(sweep.values()));
+            ArrayNode curves = node.putArray("curves");
+            for (CostCurves.Curve curve : sweep.curves()) {
+                ObjectNode one = curves.addObject();
+                one.put("target", curve.target());
+                one.put("figure", curve.figure().name());
+                one.put("label", curve.figure().label());
+                one.put("unit", curve.figure().unit());
+                ArrayNode points = one.putArray("points");
+                for (CostCurves.Point point : curve.points()) {
+                    ObjectNode p = points.addObject();
+                    p.put("value", point.value());
+                    p.put("x", point.x());
+                    p.put("status", point.cell() == null ? null : point.cell().status().name());
+                    if (Double.isNaN(point.median())) {
+                        p.putNull("median");
+                    } else {
+                        p.put("median", point.median());
+                    }
+                    ArrayNode forks = p.putArray("forks");
+                    for (double value : point.forks()) {
+                        forks.add(value);
+                    }
+                }
+                if (curve.exponent() == null) {
+                    one.putNull("exponent");
+                } else {
+                    one.putObject("exponent").put("value", curve.exponent().value()).put("low", curve.exponent().low())
+                            .put("high", curve.exponent().high()).put("confidence", Intervals.CONFIDENCE);
+                }
+                one.put("flat", curve.flat());
+                one.put("superlinear", curve.superlinear());
+                one.put("why", curve.why());
             }
         }
     }

@@ -5,6 +5,7 @@ import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.Figure.Better;
 import dev.agentbench.api.result.Figure.Combine;
+import dev.agentbench.core.measure.HeldSessions;
 import dev.agentbench.core.measure.Measurement;
 import dev.agentbench.core.measure.Profiler;
 import dev.agentbench.core.measure.SessionsProcedure;
@@ -18,7 +19,8 @@ import java.util.List;
  * {@link SessionsProcedure}). Besides the core figures it reports, for a benchmark with a {@link
  * dev.agentbench.api.Benchmark#sequentialNanos() sequential time}, the speedup of its parallel tool
  * calls; and, from the JVM's own collector beans, the garbage collections and their time over the
- * timed pass per 1,000 iterations.
+ * timed pass per 1,000 iterations; and, for a benchmark that declares parameters, the heap each live
+ * session retains ({@link HeldSessions}), whose curve against the parameter the reports draw.
  */
 final class SessionsKind extends CellKind {
 
@@ -42,6 +44,15 @@ final class SessionsKind extends CellKind {
             Better.LOWER, Combine.MEDIAN, GC, "the collectors' time during the timed pass per 1,000 iterations "
                     + "(concurrent collectors count their own threads' time, not only pauses).");
 
+    /** The section of the retained heap per live session. */
+    static final String HELD = "Retained heap per live session";
+
+    static final Figure.Definition RETAINED_PER_SESSION = new Figure.Definition("retainedPerSession",
+            "retained per session", "B", Better.LOWER, Combine.MEDIAN, HELD, "heap still in use per session held "
+                    + "open (prepared and run, not yet deleted) after a settled GC, over --held-sessions sessions "
+                    + "held at once after the timed pass: what a service pays in memory for each live conversation. "
+                    + "Measured for benchmarks with parameters only.");
+
     private SessionsKind() {
         super(BenchmarkKind.SESSIONS);
     }
@@ -49,7 +60,8 @@ final class SessionsKind extends CellKind {
 
     @Override
     public List<Figure.Definition> figures() {
-        List<Figure.Definition> figures = new java.util.ArrayList<>(List.of(SPEEDUP, GC_PER_1K, GC_MS_PER_1K));
+        List<Figure.Definition> figures = new java.util.ArrayList<>(List.of(SPEEDUP, GC_PER_1K, GC_MS_PER_1K,
+                RETAINED_PER_SESSION));
         figures.addAll(MockServe.FIGURES);
         return List.copyOf(figures);
     }
@@ -79,10 +91,21 @@ final class SessionsKind extends CellKind {
     @Override
     public Measurement measure(ChildRun run) throws Exception {
         CollectorWatch collectors = new CollectorWatch();
-        Measurement measurement = withHandle(run.agents, handle -> SessionsProcedure.measure(run.benchmark, handle,
-                run.settings, run.cell.concurrency(), run.clock, run.log, run.profiler.and(collectors)));
+        boolean held = !run.benchmark.parameters().isEmpty() && !run.settings.dryRun() && !run.profiler.active();
+        double[] retained = {Double.NaN};
+        Measurement measurement = withHandle(run.agents, handle -> {
+            Measurement timed = SessionsProcedure.measure(run.benchmark, handle, run.settings, run.cell.concurrency(),
+                    run.clock, run.log, run.profiler.and(collectors));
+            if (held) { // after the timed and memory passes, so that it never perturbs them
+                retained[0] = HeldSessions.measure(run.benchmark, handle, run.settings.heldSessions(), run.log);
+            }
+            return timed;
+        });
         if (run.settings.dryRun()) {
             return measurement;
+        }
+        if (held) {
+            measurement = measurement.withFigure(RETAINED_PER_SESSION.of(retained[0]));
         }
         long sequential = run.benchmark.sequentialNanos();
         if (sequential > 0) {

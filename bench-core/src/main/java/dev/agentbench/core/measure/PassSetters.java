@@ -80,6 +80,11 @@ public interface PassSetters<B> {
         return set(PassSettings.GROWTH_SESSIONS, growthSessions);
     }
 
+    /** {@link PassSettings#HELD_SESSIONS}. */
+    default B heldSessions(int heldSessions) {
+        return set(PassSettings.HELD_SESSIONS, heldSessions);
+    }
+
     /** {@link PassSettings#COLD_STARTS}. */
     default B coldStarts(int coldStarts) {
         return set(PassSettings.COLD_STARTS, coldStarts);

@@ -159,6 +159,18 @@ public final class PassSettings {
             .help("Sessions run and deleted by session-growth benchmarks (default: {default}).")
             .build();
 
+    /**
+     * Sessions a SESSIONS cell of a benchmark with parameters holds at once after its timed pass, for
+     * its retained heap per session.
+     */
+    public static final Setting<Integer> HELD_SESSIONS = Setting.of("heldSessions", Integer.class,
+                    Defaults.HELD_SESSIONS)
+            .check(Setting.atLeast("Held sessions", 1)).inDryRun(1)
+            .option("K", "--held-sessions")
+            .help("Sessions held at once, prepared and run and not yet deleted, by benchmarks with parameters, to "
+                    + "read the heap each one retains (default: {default}).")
+            .build();
+
     /** Fresh JVMs a COLD_START cell starts, one after another. */
     public static final Setting<Integer> COLD_STARTS = Setting.of("coldStarts", Integer.class, Defaults.COLD_STARTS)
             .check(Setting.atLeast("Cold starts", 1)).inDryRun(1)
@@ -243,8 +255,8 @@ public final class PassSettings {
      * run.json} its settings.
      */
     public static final List<Setting<?>> SETTINGS = List.of(FORKS, MEASURE_TIME, MIN_ITERATIONS, MAX_ITERATIONS,
-            ITERATIONS, WARMUP_TIME, WARMUP_MAX, WARMUP, WINDOW, BAND, FOOTPRINT_AGENTS, GROWTH_SESSIONS, COLD_STARTS,
-            MODEL_LATENCY, MODEL_CHUNK_DELAY, LOAD_THREADS, PROFILE, DRY_RUN);
+            ITERATIONS, WARMUP_TIME, WARMUP_MAX, WARMUP, WINDOW, BAND, FOOTPRINT_AGENTS, GROWTH_SESSIONS, HELD_SESSIONS,
+            COLD_STARTS, MODEL_LATENCY, MODEL_CHUNK_DELAY, LOAD_THREADS, PROFILE, DRY_RUN);
 
     /** Every setting's value, in {@link #SETTINGS} order; {@code null} for none. */
     private final Map<Setting<?>, Object> values;
@@ -325,6 +337,10 @@ public final class PassSettings {
 
     public int growthSessions() {
         return get(GROWTH_SESSIONS);
+    }
+
+    public int heldSessions() {
+        return get(HELD_SESSIONS);
     }
 
     public int coldStarts() {

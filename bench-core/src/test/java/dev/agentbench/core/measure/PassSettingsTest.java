@@ -19,7 +19,7 @@ class PassSettingsTest {
         return PassSettings.builder().forks(2).measureTime(Duration.ofSeconds(2)).minIterations(3).maxIterations(40)
                 .iterations(7).warmupTime(Duration.ofMillis(1500)).warmupMax(Duration.ofSeconds(90)).warmup(4)
                 .warmupWindow(Duration.ofMillis(250)).steadyBand(0.05).footprintAgents(5).growthSessions(6)
-                .coldStarts(8).modelLatency(Duration.ofMillis(20)).modelChunkDelay(Duration.ofMillis(3))
+                .heldSessions(9).coldStarts(8).modelLatency(Duration.ofMillis(20)).modelChunkDelay(Duration.ofMillis(3))
                 .loadThreads("virtual").profile("jfr").build();
     }
 
@@ -28,7 +28,7 @@ class PassSettingsTest {
         assertThat(PassSettings.SETTINGS).extracting(Setting::name).as("run.json's settings, which readers compare")
                 .containsExactlyInAnyOrder("iterations", "measureTime", "minIterations", "maxIterations", "warmup",
                         "warmupTime", "warmupMax", "window", "band", "forks", "footprintAgents", "growthSessions",
-                        "coldStarts", "modelLatency", "modelChunkDelay", "loadThreads", "dryRun", "profile");
+                        "heldSessions", "coldStarts", "modelLatency", "modelChunkDelay", "loadThreads", "dryRun", "profile");
     }
 
     @Test

@@ -1,0 +1,126 @@
+package dev.agentbench.core.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.agentbench.api.Benchmark;
+import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.TurnResult;
+import dev.agentbench.api.script.Script;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The retained heap per live session, on a heap of the test's own making ({@link HeapBudgetTest.FakeHeap}). */
+class HeldSessionsTest {
+
+    private static final long KIB = 1024;
+    private static final long MIB = 1024 * KIB;
+
+    /** A target whose every live session keeps {@code perSession} bytes of the heap until it is deleted. */
+    private static final class Keeping implements TargetHandle {
+        final HeapBudgetTest.FakeHeap heap;
+        final long perSession;
+        final Map<String, Long> live = new HashMap<>();
+        final List<String> deleted = new ArrayList<>();
+        int failAt = -1;
+        int turns;
+
+        Keeping(HeapBudgetTest.FakeHeap heap, long perSession) {
+            this.heap = heap;
+            this.perSession = perSession;
+        }
+
+        @Override
+        public TurnResult runTurn(String userId, String sessionId, String message) {
+            if (turns++ == failAt) {
+                throw new IllegalStateException("the model said no");
+            }
+            heap.allocate(perSession, 64 * KIB);
+            live.merge(sessionId, perSession, Long::sum);
+            return TurnResult.text("Hi!");
+        }
+
+        @Override
+        public void deleteSession(String userId, String sessionId) {
+            Long kept = live.remove(sessionId);
+            heap.retained -= kept == null ? 0 : kept;
+            deleted.add(sessionId);
+        }
+
+        @Override
+        public void close() {}
+    }
+
+    /** One turn a session, after a preparation of {@code earlier} untimed turns. */
+    private static Benchmark benchmark(int earlier, List<String> prepared) {
+        return new Benchmark() {
+            @Override
+            public String name() {
+                return "history";
+            }
+
+            @Override
+            public String description() {
+                return "test";
+            }
+
+            @Override
+            public Script script() {
+                return Script.singleText("held", "Hello", "Hi!");
+            }
+
+            @Override
+            public void prepareSession(TargetHandle handle, String userId, String sessionId) throws Exception {
+                prepared.add(sessionId);
+                for (int i = 0; i < earlier; i++) {
+                    handle.runTurn(userId, sessionId, "earlier");
+                }
+            }
+        };
+    }
+
+    @Test
+    void eachSessionHeldReadsWhatItKeepsPreparationIncludedAndAllAreDeletedAfterwards() throws Exception {
+        HeapBudgetTest.FakeHeap heap = new HeapBudgetTest.FakeHeap(1024 * MIB, 40 * MIB);
+        Keeping target = new Keeping(heap, 10 * KIB);
+        List<String> prepared = new ArrayList<>();
+
+        double perSession = HeldSessions.measure(benchmark(3, prepared), target, 20, line -> {}, heap);
+
+        assertThat(perSession).as("three earlier turns and the measured one, 10 KiB each").isEqualTo(40 * KIB);
+        assertThat(prepared).hasSize(20).doesNotHaveDuplicates();
+        assertThat(target.deleted).containsExactlyInAnyOrderElementsOf(prepared);
+        assertThat(target.live).isEmpty();
+        assertThat(heap.retained).isEqualTo(40 * MIB);
+    }
+
+    @Test
+    void aFailingSessionFailsTheCellNamingItAndTheSessionsOpenedSoFarAreDeleted() {
+        HeapBudgetTest.FakeHeap heap = new HeapBudgetTest.FakeHeap(1024 * MIB, 40 * MIB);
+        Keeping target = new Keeping(heap, 10 * KIB);
+        target.failAt = 5; // the third session's measured turn, after its preparation's one
+        List<String> prepared = new ArrayList<>();
+
+        assertThatThrownBy(() -> HeldSessions.measure(benchmark(1, prepared), target, 20, line -> {}, heap))
+                .isInstanceOf(IterationFailedException.class)
+                .hasMessage("held-session iteration [3] failed: java.lang.IllegalStateException: the model said no");
+        assertThat(target.deleted).containsExactlyElementsOf(prepared).hasSize(3);
+        assertThat(target.live).isEmpty();
+    }
+
+    @Test
+    void sessionsThatWouldFillTheHeapFailTheCellWithTheirRateAndNoOutOfMemoryError() {
+        HeapBudgetTest.FakeHeap heap = new HeapBudgetTest.FakeHeap(256 * MIB, 20 * MIB);
+        Keeping target = new Keeping(heap, 24 * MIB);
+
+        assertThatThrownBy(() -> HeldSessions.measure(benchmark(0, new ArrayList<>()), target, 20, line -> {}, heap))
+                .isInstanceOf(HeapFilledException.class)
+                .hasMessageStartingWith("history holds about 24 MiB per session (over ")
+                .hasMessageContaining("fewer than the 20 it holds at once (--held-sessions)");
+        assertThat(target.live).isEmpty();
+        assertThat(heap.highest).isLessThan(heap.max);
+    }
+}
