@@ -29,8 +29,16 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
     private final int concurrency;
     private final LongSupplier clock;
     private final ExecutorService pool;
+    /** Each session's observer in a cell that observes the stream; {@code null} otherwise. */
+    private final StreamLog streams;
 
     public SessionRunner(Benchmark benchmark, TargetHandle handle, int concurrency, LongSupplier clock) {
+        this(benchmark, handle, concurrency, clock, null);
+    }
+
+    /** @param streams gives each session its observer; {@code null} when the stream is not observed */
+    public SessionRunner(Benchmark benchmark, TargetHandle handle, int concurrency, LongSupplier clock,
+            StreamLog streams) {
         if (concurrency < 1) {
             throw new IllegalArgumentException("Concurrency [" + concurrency + "] must be at least 1");
         }
@@ -38,6 +46,7 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
         this.handle = handle;
         this.concurrency = concurrency;
         this.clock = clock;
+        this.streams = streams;
         if (concurrency == 1) {
             this.pool = null;
         } else {
@@ -86,7 +95,7 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
 
     private long runOne(String user, String session, LongSupplier counter) throws Exception {
         long start = counter.getAsLong();
-        benchmark.runSession(handle, user, session);
+        benchmark.runSession(streams == null ? handle : streams.session(handle, session), user, session);
         return counter.getAsLong() - start;
     }
 
@@ -97,10 +106,11 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
         for (int k = 0; k < concurrency; k++) {
             String user = users[k];
             String session = sessions[k];
+            TargetHandle sessionHandle = streams == null ? handle : streams.session(handle, session);
             running.add(pool.submit(() -> {
                 ready.countDown();
                 gate.await();
-                benchmark.runSession(handle, user, session);
+                benchmark.runSession(sessionHandle, user, session);
                 return null;
             }));
         }
