@@ -49,6 +49,12 @@ class TargetContractTestTest {
     }
 
     @Test
+    void aTargetThatBuffersTheStreamFailsTheStreamingCheckAlone() {
+        assertThat(failedChecks(BuffersTheStream.class))
+                .containsExactly("aStreamingTargetDeliversPiecesAsTheChunksArrive()");
+    }
+
+    @Test
     void aTargetNoServicesFileListsFailsTheRegistrationCheck() {
         assertThat(failedChecks(Unregistered.class)).containsExactly("isRegisteredAsAServiceWithAValidName()");
     }
@@ -102,6 +108,18 @@ class TargetContractTestTest {
         @Override
         protected boolean callsTheModel() {
             return false;
+        }
+    }
+
+    static class BuffersTheStream extends TargetContractTest {
+        @Override
+        protected BenchTarget target() {
+            return new BrokenTargets.BuffersTheStream();
+        }
+
+        @Override
+        protected java.util.Map<String, String> targetOptions() {
+            return java.util.Map.of("stream", "true");
         }
     }
 
