@@ -19,7 +19,8 @@ import org.junit.platform.testkit.engine.Event;
 class TargetContractTestTest {
 
     private static final List<String> TOOL_BENCHMARKS =
-            List.of("loop1", "loop5", "loop10", "tools", "tools_parallel", "parallel_speedup", "tools_parallel x8", "load");
+            List.of("loop1", "loop5", "loop10", "tools", "tools_parallel", "parallel_speedup", "tools_parallel x8", "load",
+                    "stream_after_tool");
 
     @Test
     void aTargetThatKeepsDeletedSessionsFailsTheDeletionCheck() {
