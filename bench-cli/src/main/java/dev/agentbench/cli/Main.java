@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, ListCommand.class, MockCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:every planned cell finished OK",
+            "0:every planned cell finished OK or not applicable",
             "1:some cell failed or timed out, or the time budget stopped the run",
             "2:bad usage: an unknown option, target or benchmark, or a bad value",
             "3:compare found a regression",
@@ -23,7 +23,7 @@ import picocli.CommandLine.Command;
         })
 public final class Main implements Runnable {
 
-    /** Every planned cell finished OK. */
+    /** Every planned cell finished OK or not applicable. */
     public static final int OK = 0;
     /** Some cell failed or timed out, or the time budget stopped the run. */
     public static final int CELLS_FAILED = 1;

@@ -97,7 +97,7 @@ final class MergeCommand implements Callable<Integer> {
         merged.info().notes().stream().filter(note -> note.startsWith("Shard ")).forEach(note -> out.println("Note: " + note));
         for (CellResult cell : merged.results()) {
             if (cell.status() != CellStatus.OK && cell.status() != CellStatus.MISSING) {
-                out.println(cell.status() + " " + cell.target() + " " + cell.name() + ": " + cell.error());
+                out.println(cell.status().label() + " " + cell.target() + " " + cell.name() + ": " + cell.error());
             }
         }
         try {

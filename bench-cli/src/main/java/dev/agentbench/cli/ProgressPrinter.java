@@ -288,7 +288,7 @@ final class ProgressPrinter implements RunListener, ReportsListener.Outcome, Aut
             } else if (reported.add(index)) {
                 // no fork of it ran: the mock did not start, or failed its warm-up
                 clearLive();
-                failed(progress.cellPosition(index) + "  " + result.status() + ": "
+                failed(progress.cellPosition(index) + "  " + result.status().label() + ": "
                         + RunProgress.firstLine(result.error()), result);
             }
         }

@@ -216,8 +216,19 @@ final class RunProgress {
     String finishedLine(CellResult result, Duration took) {
         String figure = dryRun ? "checked ✓" : FigureSections.headlineIsFigures(result) ? figures(result.figures()) + " ✓"
                 : Units.time(result.time().median()) + " median ✓" + steadiness(result);
-        return position() + "  " + figure + warnings(result) + disturbed(result) + "  took " + span(took) + " · "
-                + whereTheRunIs();
+        return position() + "  " + figure + flags(result) + warnings(result) + disturbed(result) + "  took " + span(took)
+                + " · " + whereTheRunIs();
+    }
+
+    /** {@code  BUFFERED} for each raised {@linkplain Figure#raised() flag} among the cell's figures. */
+    static String flags(CellResult result) {
+        StringBuilder flags = new StringBuilder();
+        for (Figure figure : result.figures()) {
+            if (figure.raised()) {
+                flags.append("  ").append(figure.label().toUpperCase(Locale.ROOT));
+            }
+        }
+        return flags.toString();
     }
 
     /** {@code  DISTURBED (others 62.0% of 2 CPUs over 3.0 s, steal 0.0%)} for a fork the machine disturbed. */
@@ -299,7 +310,7 @@ final class RunProgress {
 
     /** The line of the step that just failed: {@code [ 4/20] noop turn1 #2/2  FAILED: no reply}. */
     String failedLine(CellResult result) {
-        return position() + "  " + result.status() + ": " + firstLine(result.error());
+        return position() + "  " + result.status().label() + ": " + firstLine(result.error());
     }
 
     /**
@@ -317,11 +328,12 @@ final class RunProgress {
             String range = headline.low() == null ? "" : " (" + Units.figure(headline.low(), headline.unit()) + "–"
                     + Units.figure(headline.high(), headline.unit()) + ")";
             return cell.target() + " " + cell.name() + ": " + figures(cell.figures()) + " over " + forks.size()
-                    + " forks" + range + warnings(cell);
+                    + " forks" + range + flags(cell) + warnings(cell);
         }
         return cell.target() + " " + cell.name() + ": " + Units.time(cell.time().median()) + " over " + forks.size()
                 + " forks (" + range(low, high) + ")"
-                + (unsteady == 0 ? "" : "; " + unsteady + " of " + forks.size() + " NOT steady") + warnings(cell);
+                + (unsteady == 0 ? "" : "; " + unsteady + " of " + forks.size() + " NOT steady") + flags(cell)
+                + warnings(cell);
     }
 
     /** {@code Mock warmed in 8.1s: p50 212 → 58.0 µs, steady}. */
@@ -466,10 +478,15 @@ final class RunProgress {
         return newline < 0 ? text : text.substring(0, newline);
     }
 
-    /** The run's last line: {@code COMPLETED: 23 of 24 cells OK in 14m 03s}. */
+    /**
+     * The run's last line: {@code COMPLETED: 23 of 24 cells OK in 14m 03s}, and {@code (2 not applicable)}
+     * after the count when some cells were not.
+     */
     static String summaryLine(String status, List<CellResult> results, Duration elapsed) {
         long ok = results.stream().filter(cell -> cell.status() == CellStatus.OK).count();
-        return status + ": " + ok + " of " + results.size() + " cells OK in " + span(elapsed);
+        long notApplicable = results.stream().filter(cell -> cell.status() == CellStatus.NOT_APPLICABLE).count();
+        return status + ": " + ok + " of " + results.size() + " cells OK"
+                + (notApplicable == 0 ? "" : " (" + notApplicable + " not applicable)") + " in " + span(elapsed);
     }
 
     /** A span of time as a person reads it: {@code 0.4s}, {@code 7.0s}, {@code 42s}, {@code 4m 02s}, {@code 1h 02m}. */

@@ -21,6 +21,9 @@ import java.util.Objects;
  */
 public final class MockAdmin {
 
+    /** The most streamed replies the mock keeps the write times of, per script. */
+    public static final int MAX_WRITES = 2048;
+
     /** How long one admin call may take, unless the constructor is given another time. */
     public static final Duration TIMEOUT = Duration.ofSeconds(10);
 
@@ -59,6 +62,23 @@ public final class MockAdmin {
         return base;
     }
 
+    /**
+     * The admin client of the mock that serves {@code scriptUrl} (as {@link #scriptUrl} makes it) and
+     * the script's name, or empty when the URL is not one of a registered script.
+     */
+    public static java.util.Optional<java.util.Map.Entry<URI, String>> ofScriptUrl(URI scriptUrl) {
+        String path = scriptUrl.getPath();
+        if (path == null || !path.startsWith("/s/") || !path.endsWith("/v1")) {
+            return java.util.Optional.empty();
+        }
+        String name = path.substring(3, path.length() - 3);
+        if (name.isEmpty() || name.contains("/")) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(java.util.Map.entry(URI.create(scriptUrl.getScheme() + "://"
+                + scriptUrl.getRawAuthority()), name));
+    }
+
     /** The OpenAI-compatible base URL that serves the script registered as {@code name}. */
     public URI scriptUrl(String name) {
         return URI.create(base + "/s/" + name + "/v1");
@@ -91,6 +111,47 @@ public final class MockAdmin {
     public MockLoad load(String name) throws IOException {
         String json = call("GET", name + "/load", null);
         return JSON.readValue(json, MockLoad.class);
+    }
+
+    /**
+     * When the mock wrote each chunk of the last {@code last} streamed text replies of the script
+     * registered as {@code name} whose request carried a {@link dev.agentbench.api.StreamTag stream
+     * tag}, oldest first ({@code GET /admin/scripts/<name>/writes?last=N}). Read after a timed pass,
+     * never during one.
+     */
+    public java.util.List<ReplyWrites> writes(String name, int last) throws IOException {
+        String json = call("GET", name + "/writes?last=" + last, null);
+        return JSON.readValue(json, Writes.class).replies();
+    }
+
+    /** The body of {@code /writes}. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Writes(java.util.List<ReplyWrites> replies) {
+        Writes {
+            replies = replies == null ? java.util.List.of() : java.util.List.copyOf(replies);
+        }
+    }
+
+    /**
+     * One streamed text reply as the mock wrote it.
+     *
+     * @param key the stream tag's key the request carried (a session id)
+     * @param turn the reply's turn in the script, from 0
+     * @param step its step in the turn, from 0
+     * @param writes {@link System#nanoTime()} in the mock's JVM just before it wrote each event that
+     *     precedes the one with {@code finish_reason}, in order (the first is the role's, with no text)
+     * @param chars the text each of those events carried, in characters (0 for the role's)
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ReplyWrites(String key, int turn, int step, long[] writes, int[] chars) {
+        public ReplyWrites {
+            writes = writes == null ? new long[0] : writes;
+            chars = chars == null ? new int[writes.length] : chars;
+            if (chars.length != writes.length) {
+                throw new IllegalArgumentException("Reply of [" + key + "] has " + writes.length + " write times and "
+                        + chars.length + " lengths");
+            }
+        }
     }
 
     /**

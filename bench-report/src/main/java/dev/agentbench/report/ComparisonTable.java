@@ -142,7 +142,7 @@ final class ComparisonTable {
                 } else if (entry.cell() == null) {
                     text = "not run";
                 } else {
-                    text = "**" + entry.cell().status() + "**";
+                    text = "**" + entry.cell().status().label() + "**";
                 }
                 out.append(' ').append(text).append(" |");
             }

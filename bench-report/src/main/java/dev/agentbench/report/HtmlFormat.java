@@ -86,6 +86,7 @@ public final class HtmlFormat implements ReportFormat {
             }
             throughputCharts(out, rows, targets);
             CurvesHtml.section(out, run, targets);
+            StreamTimelines.section(out, run, targets);
             trends(out, Trends.of(run, options.baseline(), intervals), options.baseline());
             ProfileHtml.section(out, run, targets);
         }
@@ -195,17 +196,27 @@ public final class HtmlFormat implements ReportFormat {
         return out.toString();
     }
 
+    /** The style of a status's pill: a cell not applicable is grey, as a missing one is. */
+    static String pillClass(CellStatus status) {
+        return status == CellStatus.NOT_APPLICABLE ? CellStatus.MISSING.name() : status.name();
+    }
+
     private static void problems(StringBuilder out, List<CellResult> cells, Map<CellResult, String> anchors) {
         List<CellResult> failed = cells.stream().filter(cell -> cell.status() != CellStatus.OK).toList();
         if (failed.isEmpty()) {
             return;
         }
-        out.append("<section class=\"card problems\" id=\"problems\">\n<h2>Cells that did not finish OK</h2>\n")
+        boolean allNotApplicable = failed.stream().allMatch(cell -> cell.status() == CellStatus.NOT_APPLICABLE);
+        out.append("<section class=\"card problems\" id=\"problems\">\n<h2>")
+                .append(allNotApplicable ? "Cells not applicable" : "Cells that did not finish OK").append("</h2>\n")
                 .append("<p class=\"intro\">").append(failed.size()).append(failed.size() == 1 ? " planned cell" : " planned cells")
-                .append(" produced no valid result; the tables show their status in place of a figure.</p>\n<ul>\n");
+                .append(" produced no valid result; the tables show their status in place of a figure")
+                .append(failed.stream().anyMatch(cell -> cell.status() == CellStatus.NOT_APPLICABLE)
+                        ? " (a cell not applicable asks what the target cannot do by design, and fails nothing)" : "")
+                .append(".</p>\n<ul>\n");
         for (CellResult cell : failed) {
-            out.append("<li id=\"").append(anchors.get(cell)).append("\"><span class=\"pill ").append(cell.status().name())
-                    .append("\">").append(cell.status().name()).append("</span> <code>").append(Html.text(cell.target()))
+            out.append("<li id=\"").append(anchors.get(cell)).append("\"><span class=\"pill ").append(pillClass(cell.status()))
+                    .append("\">").append(cell.status().label()).append("</span> <code>").append(Html.text(cell.target()))
                     .append('/').append(Html.text(cell.name())).append("</code>\n<pre class=\"reason\">")
                     .append(Html.text(cell.error())).append("</pre>");
             if (!cell.logTail().isEmpty()) {
@@ -331,9 +342,10 @@ public final class HtmlFormat implements ReportFormat {
         }
         CellResult cell = entry.cell();
         if (cell.status() != CellStatus.OK) {
-            String status = cell.status().name();
+            String title = cell.status() == CellStatus.NOT_APPLICABLE ? "not applicable: " : "";
             return "<td class=\"st\" data-v=\"\"><a href=\"#" + anchors.get(cell) + "\" title=\""
-                    + Html.text(Units.firstLine(cell.error())) + "\"><span class=\"pill " + status + "\">" + status + "</span></a></td>";
+                    + Html.text(title + Units.firstLine(cell.error())) + "\"><span class=\"pill "
+                    + pillClass(cell.status()) + "\">" + Html.text(cell.status().label()) + "</span></a></td>";
         }
         String title = entry.title() == null ? "" : " title=\"" + Html.text(entry.title()) + "\"";
         return "<td data-v=\"" + Html.sortKey(entry.value()) + "\"" + title + ">" + Html.text(entry.text()) + "</td>";

@@ -285,16 +285,27 @@ public final class MarkdownFormat implements ReportFormat {
 
     /** The cells that did not finish OK, if any; returns whether there were some. */
     private static boolean problems(StringBuilder out, List<CellResult> cells) {
-        List<CellResult> failed = cells.stream().filter(cell -> cell.status() != CellStatus.OK).toList();
-        if (failed.isEmpty()) {
-            return false;
+        List<CellResult> failed = cells.stream().filter(cell -> cell.status().failure()).toList();
+        List<CellResult> notApplicable = cells.stream()
+                .filter(cell -> cell.status() == CellStatus.NOT_APPLICABLE).toList();
+        if (!failed.isEmpty()) {
+            out.append("## Cells that did not finish OK\n\n");
+            for (CellResult cell : failed) {
+                out.append("- ").append(code(cell.target() + "/" + cell.name())).append(' ')
+                        .append(cell.status()).append(": ").append(text(Units.firstLine(cell.error()))).append('\n');
+            }
         }
-        out.append("## Cells that did not finish OK\n\n");
-        for (CellResult cell : failed) {
-            out.append("- ").append(code(cell.target() + "/" + cell.name())).append(' ')
-                    .append(cell.status()).append(": ").append(text(Units.firstLine(cell.error()))).append('\n');
+        if (!notApplicable.isEmpty()) {
+            out.append(failed.isEmpty() ? "" : "\n").append("## Cells not applicable\n\n")
+                    .append("The target cannot do what these cells ask, by design; they have no figures and fail"
+                            + " nothing.\n\n");
+            for (CellResult cell : notApplicable) {
+                out.append("- ").append(code(cell.target() + "/" + cell.name())).append(' ')
+                        .append(cell.status().label()).append(": ").append(text(Units.firstLine(cell.error())))
+                        .append('\n');
+            }
         }
-        return true;
+        return !failed.isEmpty() || !notApplicable.isEmpty();
     }
 
     /**

@@ -65,8 +65,9 @@ final class SvgCharts {
             double middle = 6 + i * ROW_HEIGHT + ROW_HEIGHT / 2.0;
             svg.append(text(plotLeft - 8, middle + 4, "end", "label", target));
             if (cell == null || cell.status() != CellStatus.OK || cell.time() == null) {
-                String status = cell == null ? "not run" : cell.status().name();
-                svg.append(text(plotLeft + 6, middle + 4, "start", "status " + (cell == null ? "NOTRUN" : status), status));
+                String status = cell == null ? "not run" : cell.status().label();
+                svg.append(text(plotLeft + 6, middle + 4, "start", "status " + (cell == null ? "NOTRUN"
+                        : HtmlFormat.pillClass(cell.status())), status));
                 continue;
             }
             double median = plotLeft + (plotRight - plotLeft) * (cell.time().median() / scaleMax);

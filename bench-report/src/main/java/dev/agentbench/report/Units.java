@@ -105,6 +105,7 @@ public final class Units {
             case "ns" -> time(value);
             case "B" -> bytes(value);
             case "×" -> ratio(value);
+            case dev.agentbench.api.result.Figure.FLAG -> value >= 0.5 ? "yes" : "no";
             case "" -> value == Math.rint(value) && Math.abs(value) < 1e15 ? String.valueOf((long) value) : number(value);
             default -> number(value) + " " + unit;
         };

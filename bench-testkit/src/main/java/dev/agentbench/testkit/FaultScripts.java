@@ -27,4 +27,20 @@ final class FaultScripts {
                 List.of(new Step("This reply is cut off before its end, so that no client may take it for a"
                         + " complete answer; it is long enough to be sent in several chunks.", List.of(), cutOff)))));
     }
+
+    /** The chunk delay of {@link #slowStream()}, in milliseconds. */
+    static final long SLOW_CHUNK_MS = 60;
+
+    /**
+     * One turn answered with a text streamed slowly, {@value #SLOW_CHUNK_MS} ms before each chunk, in
+     * eight chunks (where the mock honours a step's chunks): a target that streams hands its first
+     * piece over long before the turn ends.
+     */
+    static Script slowStream() {
+        Fault slow = new Fault(0, null, 0, 0, SLOW_CHUNK_MS, false, false, false);
+        return new Script("contract_slow_stream", List.of(new ScriptTurn("Please stream your answer.",
+                List.of(new Step("This answer is streamed slowly, chunk after chunk, as a model streams its"
+                        + " tokens, so that a target which streams hands the first piece over early.", List.of(), slow,
+                        8)))));
+    }
 }

@@ -10,6 +10,9 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.Benchmark;
 import dev.agentbench.api.BenchmarkKind;
+import dev.agentbench.api.NotApplicableException;
+import dev.agentbench.api.StreamObserver;
+import dev.agentbench.api.StreamTag;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.ToolDefinition;
@@ -79,7 +82,11 @@ import org.junit.jupiter.api.TestInstance;
  *       as a fresh session's turn 1, and other sessions keep their history;
  *   <li>an HTTP 500 from the model and a reply cut off mid-way make {@code runTurn} throw, never
  *       return a turn;
- *   <li>{@link #CONCURRENT_SESSIONS} sessions at once on one handle each get their exact replies.
+ *   <li>{@link #CONCURRENT_SESSIONS} sessions at once on one handle each get their exact replies;
+ *   <li>a target that streams ({@link #streams()}: its {@code stream} option is {@code true}) hands
+ *       the pieces of a slowly streamed reply to the {@link StreamObserver} of {@code runTurn} as the
+ *       chunks arrive: its first piece well before the turn ends, and the pieces together are the
+ *       reply's text. A target that says it cannot ({@link NotApplicableException}) skips the check.
  * </ul>
  *
  * <p>The mock runs in a JVM of its own for the test class, as the harness runs it, on a free
@@ -132,6 +139,14 @@ public abstract class TargetContractTest {
      */
     protected boolean callsTheModel() {
         return true;
+    }
+
+    /**
+     * Whether the target claims to stream with the options of {@link #targetOptions()}: its {@code
+     * stream} option is {@code true}. Such a target is checked to deliver pieces as chunks arrive.
+     */
+    protected boolean streams() {
+        return "true".equals(targetOptions().get("stream"));
     }
 
     /** The longest any single call into the target may take before the check fails. */
@@ -232,6 +247,42 @@ public abstract class TargetContractTest {
     public void aReplyCutOffMidwayFailsTheTurn() throws Exception {
         assumeTrue(callsTheModel(), "the target does not call the model over HTTP");
         expectFailure(FaultScripts.cutOff(), "the model's reply was cut off before its end");
+    }
+
+    @Test
+    public void aStreamingTargetDeliversPiecesAsTheChunksArrive() throws Exception {
+        assumeTrue(streams(), "the target does not claim to stream (its stream option is not true)");
+        Script script = FaultScripts.slowStream();
+        String expected = script.turns().get(0).finalText();
+        List<long[]> pieces = new java.util.concurrent.CopyOnWriteArrayList<>();
+        StringBuilder text = new StringBuilder();
+        StreamObserver observer = piece -> {
+            pieces.add(new long[] {System.nanoTime()});
+            synchronized (text) {
+                text.append(piece);
+            }
+        };
+        long returned;
+        try (TargetHandle handle = open(script, List.of())) {
+            try {
+                TurnResult result = Calls.within(callTimeout(), "runTurn with a stream observer",
+                        () -> handle.runTurn("user-1", "session-1",
+                                StreamTag.tagged(script.turns().get(0).user(), "session-1"), observer));
+                returned = System.nanoTime();
+                assertEquals(expected, result.finalText(), "the streamed turn's final text");
+            } catch (NotApplicableException reason) {
+                assumeTrue(false, "the target cannot stream: " + reason.getMessage());
+                return;
+            }
+            delete(handle, "user-1", "session-1");
+        }
+        assertFalse(pieces.isEmpty(), "a target that streams handed the observer no piece: it must call"
+                + " StreamObserver.text from its framework's streaming callback (see docs/plugin-guide.md)");
+        long earlyMillis = (returned - pieces.get(0)[0]) / 1_000_000;
+        assertTrue(earlyMillis >= FaultScripts.SLOW_CHUNK_MS, "the first piece came " + earlyMillis + " ms before"
+                + " runTurn returned, though the mock waited " + FaultScripts.SLOW_CHUNK_MS + " ms before each later"
+                + " chunk: the target buffers the stream and hands it over at the end");
+        assertEquals(expected, text.toString(), "the pieces handed to the observer, joined, must be the reply's text");
     }
 
     /** Sessions at once on one handle: text turns, and parallel tool calls. */

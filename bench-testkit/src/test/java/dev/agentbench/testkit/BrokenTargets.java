@@ -71,6 +71,22 @@ public final class BrokenTargets {
         }
     }
 
+    /** Streams from the mock (the floor with {@code stream=true}), but hands every piece over only at the turn's end. */
+    public static final class BuffersTheStream extends Wrapping {
+        public BuffersTheStream() {
+            super("buffers-the-stream", new dev.agentbench.builtin.wire.WireTarget(), handle -> new Forwarding(handle) {
+                @Override
+                public TurnResult runTurn(String userId, String sessionId, String message,
+                        dev.agentbench.api.StreamObserver observer) throws Exception {
+                    java.util.List<String> held = new java.util.ArrayList<>();
+                    TurnResult result = delegate.runTurn(userId, sessionId, message, piece -> held.add(piece.toString()));
+                    held.forEach(observer::text);
+                    return result;
+                }
+            });
+        }
+    }
+
     /** Its deleteSession does nothing. */
     public static final class KeepsDeletedSessions extends Wrapping {
         public KeepsDeletedSessions() {

@@ -20,7 +20,7 @@ class TargetContractTestTest {
 
     private static final List<String> TOOL_BENCHMARKS =
             List.of("loop1", "loop5", "loop10", "tools", "tools_parallel", "parallel_speedup", "tools_parallel x8", "load",
-                    "history", "toolset", "agent_step");
+                    "history", "toolset", "agent_step", "stream_after_tool");
 
     @Test
     void aTargetThatKeepsDeletedSessionsFailsTheDeletionCheck() {
@@ -47,6 +47,12 @@ class TargetContractTestTest {
     void aTargetWhoseSessionsLeakFailsTheConcurrencyAndDeletionChecks() {
         assertThat(failedChecks(OneSessionForAll.class))
                 .contains("turn5 x8", "tools_parallel x8", "deletingASessionKeepsTheOthers()");
+    }
+
+    @Test
+    void aTargetThatBuffersTheStreamFailsTheStreamingCheckAlone() {
+        assertThat(failedChecks(BuffersTheStream.class))
+                .containsExactly("aStreamingTargetDeliversPiecesAsTheChunksArrive()");
     }
 
     @Test
@@ -103,6 +109,18 @@ class TargetContractTestTest {
         @Override
         protected boolean callsTheModel() {
             return false;
+        }
+    }
+
+    static class BuffersTheStream extends TargetContractTest {
+        @Override
+        protected BenchTarget target() {
+            return new BrokenTargets.BuffersTheStream();
+        }
+
+        @Override
+        protected java.util.Map<String, String> targetOptions() {
+            return java.util.Map.of("stream", "true");
         }
     }
 

@@ -43,6 +43,13 @@ public record Figure(
 
     private static final Pattern NAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9]*");
 
+    /**
+     * The unit of a flag: a figure of 1 (raised) or 0 that says a cell is of a kind a reader must
+     * notice, such as a stream that was buffered. The reports print it as {@code yes} or {@code no}, and
+     * the progress line names a raised flag after the cell's figure.
+     */
+    public static final String FLAG = "flag";
+
     /** Which way a figure is better. */
     public enum Better {
         /** Less is better: times, bytes, CPU. */
@@ -100,6 +107,11 @@ public record Figure(
         if ((low == null) != (high == null)) {
             throw new IllegalArgumentException("Figure [" + name + "] needs both bounds or neither");
         }
+    }
+
+    /** Whether this is a {@link #FLAG flag} that is raised: a value of one half or more. */
+    public boolean raised() {
+        return FLAG.equals(unit) && value >= 0.5;
     }
 
     /** This figure with {@code value} and no bounds: one fork's. */

@@ -124,4 +124,12 @@ public record RunLayout(Path runDir) {
     public Path profileForkResult(PlannedCell cell) {
         return targetDir(cell.target()).resolve(cell.name() + ".profile-fork.json");
     }
+
+    /**
+     * One streamed reply of a cell that observes the stream, as the mock sent it and the target delivered
+     * it ({@link StreamTimeline}), {@code <target>/<cell>.stream.json}; the last fork's.
+     */
+    public Path cellStream(PlannedCell cell) {
+        return targetDir(cell.target()).resolve(cell.name() + ".stream.json");
+    }
 }

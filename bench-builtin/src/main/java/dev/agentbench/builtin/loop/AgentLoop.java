@@ -1,5 +1,6 @@
 package dev.agentbench.builtin.loop;
 
+import dev.agentbench.api.StreamObserver;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.ToolCall;
@@ -13,7 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The least agent loop that works, over any {@link ModelClient}: each session's messages, the
  * model asked with all of them, the tool calls it gets back run and their results appended, and
- * again, until the model answers with text.
+ * again, until the model answers with text. A streamed reply's pieces go to the turn's observer as
+ * the client parses each event, on the calling thread.
  */
 public final class AgentLoop implements TargetHandle {
 
@@ -34,6 +36,12 @@ public final class AgentLoop implements TargetHandle {
 
     @Override
     public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+        return runTurn(userId, sessionId, message, StreamObserver.NONE);
+    }
+
+    @Override
+    public TurnResult runTurn(String userId, String sessionId, String message, StreamObserver observer)
+            throws Exception {
         List<Message> messages = sessions.computeIfAbsent(sessionId, id -> {
             List<Message> fresh = new ArrayList<>();
             fresh.add(Message.system(instructions));
@@ -43,7 +51,7 @@ public final class AgentLoop implements TargetHandle {
         List<ToolCall> calls = new ArrayList<>();
         List<ToolResult> results = new ArrayList<>();
         for (int step = 0; step < MAX_STEPS_PER_TURN; step++) {
-            Reply reply = model.complete(messages);
+            Reply reply = model.complete(messages, observer);
             messages.add(Message.assistant(reply));
             if (reply.toolCalls().isEmpty()) {
                 return new TurnResult(reply.content(), "stop".equals(reply.finishReason()), calls, results);

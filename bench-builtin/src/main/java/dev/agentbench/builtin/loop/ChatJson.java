@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import dev.agentbench.api.StreamObserver;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.ToolCall;
 import dev.agentbench.api.ToolDefinition;
@@ -146,8 +147,18 @@ public final class ChatJson {
      */
     public static final class Events {
 
-        private final ReplyBuilder reply = new ReplyBuilder();
+        private final ReplyBuilder reply;
         private boolean done;
+
+        /** A reply whose pieces nobody observes. */
+        public Events() {
+            this(StreamObserver.NONE);
+        }
+
+        /** A reply that tells {@code observer} each piece of text and tool-call arguments as its event is read. */
+        public Events(StreamObserver observer) {
+            reply = new ReplyBuilder(observer);
+        }
 
         /**
          * Takes one event's data. {@code [DONE]} ends the reply.
@@ -306,12 +317,24 @@ public final class ChatJson {
     /** A reply being read: the text so far and each tool call's id, name and argument text. */
     private static final class ReplyBuilder {
 
+        private final StreamObserver observer;
         private StringBuilder content;
         private final List<String[]> calls = new ArrayList<>(); // index -> {id, name}
         private final List<StringBuilder> arguments = new ArrayList<>();
         private String finishReason;
 
+        ReplyBuilder() {
+            this(StreamObserver.NONE);
+        }
+
+        ReplyBuilder(StreamObserver observer) {
+            this.observer = observer;
+        }
+
         void content(String text) {
+            if (!text.isEmpty() && observer != StreamObserver.NONE) {
+                observer.text(text);
+            }
             if (content == null) {
                 content = new StringBuilder(text);
             } else {
@@ -333,6 +356,9 @@ public final class ChatJson {
             }
             if (argumentText != null) {
                 arguments.get(index).append(argumentText);
+                if (!argumentText.isEmpty() && observer != StreamObserver.NONE) {
+                    observer.toolCallDelta(idName[0], argumentText);
+                }
             }
         }
 

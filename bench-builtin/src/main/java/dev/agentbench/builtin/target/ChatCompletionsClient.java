@@ -5,6 +5,7 @@ import dev.agentbench.builtin.loop.Message;
 import dev.agentbench.builtin.loop.ModelClient;
 import dev.agentbench.builtin.loop.Reply;
 import dev.agentbench.builtin.loop.ToolRunner;
+import dev.agentbench.api.StreamObserver;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -50,6 +51,12 @@ final class ChatCompletionsClient implements ModelClient {
 
     @Override
     public Reply complete(List<Message> messages) throws IOException, InterruptedException {
+        return complete(messages, StreamObserver.NONE);
+    }
+
+    /** As {@link #complete(List)}, each streamed piece told to {@code observer} as its line is read. */
+    @Override
+    public Reply complete(List<Message> messages, StreamObserver observer) throws IOException, InterruptedException {
         ByteArrayOutputStream body = new ByteArrayOutputStream(1024);
         json.writeRequest(messages, body);
         HttpRequest httpRequest = HttpRequest.newBuilder(endpoint)
@@ -65,7 +72,7 @@ final class ChatCompletionsClient implements ModelClient {
         HttpResponse<Stream<String>> response = send(httpRequest, HttpResponse.BodyHandlers.ofLines());
         try (Stream<String> lines = response.body()) {
             checkStatus(response.statusCode(), () -> String.join("\n", lines.toList()));
-            ChatJson.Events events = new ChatJson.Events();
+            ChatJson.Events events = new ChatJson.Events(observer);
             Iterator<String> iterator = lines.iterator();
             while (iterator.hasNext()) {
                 String line = iterator.next();

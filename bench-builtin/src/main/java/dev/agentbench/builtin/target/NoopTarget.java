@@ -1,6 +1,8 @@
 package dev.agentbench.builtin.target;
 
 import dev.agentbench.api.BenchTarget;
+import dev.agentbench.api.NotApplicableException;
+import dev.agentbench.api.StreamObserver;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.ToolCall;
@@ -21,7 +23,8 @@ import java.util.stream.Collectors;
 /**
  * The calibration target: answers every turn straight from the script, with no HTTP and no
  * framework, running the scripted tool calls itself one after another. What it costs is what the
- * harness costs; every other figure can be read above it.
+ * harness costs; every other figure can be read above it. It makes no model call, so it has no stream:
+ * a cell that observes the stream is not applicable to it.
  */
 public final class NoopTarget implements BenchTarget {
 
@@ -57,6 +60,18 @@ public final class NoopTarget implements BenchTarget {
         Handle(Script script, List<ToolDefinition> tools) {
             this.script = script;
             this.tools = tools.stream().collect(Collectors.toMap(ToolDefinition::name, Function.identity()));
+        }
+
+        /** The reason of a cell that observes the stream. */
+        static final String NO_STREAM = "noop makes no model call, so it has no stream to deliver";
+
+        @Override
+        public TurnResult runTurn(String userId, String sessionId, String message, StreamObserver observer)
+                throws Exception {
+            if (observer != StreamObserver.NONE) {
+                throw new NotApplicableException(NO_STREAM);
+            }
+            return runTurn(userId, sessionId, message);
         }
 
         @Override

@@ -4,6 +4,7 @@ import dev.agentbench.builtin.loop.ChatJson;
 import dev.agentbench.builtin.loop.Message;
 import dev.agentbench.builtin.loop.ModelClient;
 import dev.agentbench.builtin.loop.Reply;
+import dev.agentbench.api.StreamObserver;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -87,6 +88,12 @@ final class WireClient implements ModelClient {
 
     @Override
     public Reply complete(List<Message> messages) throws IOException {
+        return complete(messages, StreamObserver.NONE);
+    }
+
+    /** As {@link #complete(List)}, each streamed piece told to {@code observer} as its event is parsed. */
+    @Override
+    public Reply complete(List<Message> messages, StreamObserver observer) throws IOException {
         Exchange exchange = idle.pollFirst();
         if (exchange == null) {
             exchange = connect();
@@ -110,7 +117,7 @@ final class WireClient implements ModelClient {
                     throw new IOException("The model closed the connection without answering, twice");
                 }
             }
-            Reply reply = read(exchange, response);
+            Reply reply = read(exchange, response, observer);
             if (exchange.connection.reusable() && !closed) {
                 idle.addFirst(exchange);
             } else {
@@ -134,7 +141,7 @@ final class WireClient implements ModelClient {
         return exchange.connection.readHead();
     }
 
-    private Reply read(Exchange exchange, HttpConnection.Head response) throws IOException {
+    private Reply read(Exchange exchange, HttpConnection.Head response, StreamObserver observer) throws IOException {
         HttpConnection connection = exchange.connection;
         if (response.status() != 200 || !json.stream()) {
             Buffer body = readAll(connection, exchange.reply);
@@ -144,7 +151,7 @@ final class WireClient implements ModelClient {
             }
             return ChatJson.readCompletion(body.array(), 0, body.size());
         }
-        return readEvents(connection, exchange.reply);
+        return readEvents(connection, exchange.reply, observer);
     }
 
     static Buffer readAll(HttpConnection connection, Buffer into) throws IOException {
@@ -165,7 +172,12 @@ final class WireClient implements ModelClient {
      * {@code [DONE]}, reads the body to its end so the connection can carry the next request.
      */
     static Reply readEvents(HttpConnection connection, Buffer lines) throws IOException {
-        ChatJson.Events events = new ChatJson.Events();
+        return readEvents(connection, lines, StreamObserver.NONE);
+    }
+
+    /** As {@link #readEvents(HttpConnection, Buffer)}, each piece told to {@code observer} as its event is parsed. */
+    static Reply readEvents(HttpConnection connection, Buffer lines, StreamObserver observer) throws IOException {
+        ChatJson.Events events = new ChatJson.Events(observer);
         lines.reset();
         int scanned = 0;
         while (true) {

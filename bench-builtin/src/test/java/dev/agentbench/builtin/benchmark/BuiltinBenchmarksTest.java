@@ -29,14 +29,15 @@ class BuiltinBenchmarksTest {
         assertThat(builtIns()).extracting(Benchmark::name).containsExactly(
                 "cold_start", "instantiation", "instantiation_tools", "memory_footprint",
                 "turn1", "turn5", "turn10", "loop1", "loop5", "loop10", "tools", "tools_parallel",
-                "parallel_speedup", "session_growth", "load", "history", "toolset", "reply", "agent_step");
+                "parallel_speedup", "session_growth", "load", "history", "toolset", "reply", "agent_step",
+                "stream_text", "stream_after_tool");
     }
 
     @Test
     void exactlyTheSessionBenchmarksOfTheTurnLoopAndToolFamiliesAndLoadRunConcurrently() {
         assertThat(builtIns()).filteredOn(Benchmark::supportsConcurrency).extracting(Benchmark::name)
                 .containsExactly("turn1", "turn5", "turn10", "loop1", "loop5", "loop10", "tools", "tools_parallel",
-                        "load", "history", "toolset", "reply", "agent_step");
+                        "load", "history", "toolset", "reply", "agent_step", "stream_text", "stream_after_tool");
         assertThat(builtIns()).filteredOn(Benchmark::supportsConcurrency)
                 .allSatisfy(benchmark -> assertThat(benchmark.kind()).isIn(BenchmarkKind.SESSIONS, BenchmarkKind.LOAD));
     }
@@ -90,6 +91,57 @@ class BuiltinBenchmarksTest {
                 benchmark.runSession(handle, "user", "session-1");
             }
         }
+    }
+
+    @Test
+    void theStreamingBenchmarksObserveTheStreamAndTagEachUserMessage() throws Exception {
+        for (Benchmark benchmark : List.of(new StreamTextBenchmark(), new StreamAfterToolBenchmark())) {
+            assertThat(benchmark.streamed()).as(benchmark.name()).contains(true);
+            assertThat(benchmark.parameters()).extracting(dev.agentbench.api.Parameter::name)
+                    .containsExactly("tokens", "delay");
+            List<String> sent = new java.util.ArrayList<>();
+            TargetContext context = new TargetContext(URI.create("http://unused.invalid/v1"), "k", "m",
+                    benchmark.instructions(), benchmark.tools(), benchmark.script(), Map.of());
+            try (TargetHandle noop = new NoopTarget().open(context)) {
+                TargetHandle recording = new TargetHandle() {
+                    @Override
+                    public dev.agentbench.api.TurnResult runTurn(String user, String session, String message)
+                            throws Exception {
+                        sent.add(message);
+                        return noop.runTurn(user, session, message);
+                    }
+
+                    @Override
+                    public void deleteSession(String user, String session) throws Exception {
+                        noop.deleteSession(user, session);
+                    }
+
+                    @Override
+                    public void close() {}
+                };
+                benchmark.runSession(recording, "user", "session-t3-1");
+            }
+            assertThat(sent).singleElement().satisfies(message -> assertThat(message)
+                    .endsWith(" [agentbench-stream session-t3-1]"));
+        }
+    }
+
+    @Test
+    void aStreamingBenchmarksParametersMakeItsReply() {
+        Benchmark twenty = new StreamTextBenchmark().with(Map.of("tokens", "20", "delay", "20"));
+        Step answer = twenty.script().turns().get(0).steps().get(0);
+        assertThat(answer.chunks()).isEqualTo(20);
+        assertThat(answer.text().split(" ")).hasSize(20);
+        assertThat(answer.fault().chunkDelayMs()).isEqualTo(20);
+        assertThat(new StreamTextBenchmark().script().turns().get(0).steps().get(0).fault())
+                .as("the defaults' first delay is none").isNull();
+        Step afterTool = new StreamAfterToolBenchmark().with(Map.of("tokens", "16")).script().turns().get(0).steps()
+                .get(1);
+        assertThat(afterTool.chunks()).isEqualTo(16);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new StreamTextBenchmark().with(Map.of("tokens", "0")))
+                .hasMessage("Parameter [tokens] must be a whole number from 1 to 65536, was [0]");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new StreamTextBenchmark().with(Map.of("history", "1")))
+                .hasMessage("Benchmark [stream_text] takes the parameters [tokens, delay], was given [history]");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.agentbench.core.child;
 
 import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.Benchmark;
+import dev.agentbench.api.NotApplicableException;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
@@ -76,6 +77,20 @@ public final class CellChild {
     private final ForkResultFile resultFile;
     /** The cell's agents, once made: what they keep open is closed after the result is written. */
     private Agents agents;
+    /** Whether the cell's benchmark observes the stream, once known. */
+    private boolean observesStream;
+
+    /**
+     * The warning of a cell that observes the stream on a system where the harness does not know that
+     * two JVMs' {@link System#nanoTime()} read one clock; {@code null} on Linux, where HotSpot reads
+     * {@code CLOCK_MONOTONIC}, one clock for every process of the machine.
+     */
+    static String clockWarning(String osName) {
+        return osName != null && osName.toLowerCase(java.util.Locale.ROOT).startsWith("linux") ? null
+                : "the streaming figures pair the mock's write times with this JVM's deliveries assuming both JVMs'"
+                        + " System.nanoTime() read one monotonic clock, which the harness has checked on Linux only"
+                        + " (this is [" + osName + "])";
+    }
 
     CellChild(CellSpec spec, LongSupplier clock, ForkResultFile resultFile) {
         this.spec = spec;
@@ -108,21 +123,23 @@ public final class CellChild {
         try {
             measured = child.measure();
         } catch (Throwable t) {
-            CellLog.say("cell failed: " + t.getMessage());
-            if (!(t instanceof HeapFilledException)) { // its message is all there is to say
-                t.printStackTrace();
+            NotApplicableException reason = notApplicable(t);
+            if (reason != null) {
+                CellLog.say("not applicable: " + reason.getMessage());
+                failed = CellResult.failed(cell, CellStatus.NOT_APPLICABLE, reason.getMessage(), List.of());
+            } else {
+                failed = failure(cell, t);
             }
-            LinkageError linkage = linkageError(t);
-            String message = linkage != null ? cannotLink(cell.target(), linkage)
-                    : t instanceof CellFailure || t instanceof IterationFailedException
-                    ? t.getMessage() : IterationFailedException.describe(t);
-            failed = CellResult.failed(cell, CellStatus.FAILED, message, List.of());
         }
         String notWritten = null;
         try {
             // the measured result first: nothing a close does can take it back
             if (measured != null) {
                 file.write(measured);
+                String clock = child.observesStream ? clockWarning(System.getProperty("os.name")) : null;
+                if (clock != null) {
+                    file.warn(clock);
+                }
             } else {
                 file.write(failed);
             }
@@ -140,7 +157,7 @@ public final class CellChild {
             CellLog.say(notWritten); // the log's last line, which the parent names
             return ChildMain.EXIT_WRITE_FAILED;
         }
-        return file.status() == CellStatus.OK ? ChildMain.EXIT_OK : ChildMain.EXIT_CELL_FAILED;
+        return file.status().failure() ? ChildMain.EXIT_CELL_FAILED : ChildMain.EXIT_OK;
     }
 
     /**
@@ -230,8 +247,9 @@ public final class CellChild {
         Benchmark benchmark = withParams(find(Benchmark.class, spec.benchmark()), spec.params());
         Script script = new Script(benchmark.name(), benchmark.script().turns());
         TargetContext context = new TargetContext(URI.create(spec.scriptUrl()), Defaults.API_KEY, Defaults.MODEL,
-                benchmark.instructions(), benchmark.tools(), script, spec.targetOptions());
+                benchmark.instructions(), benchmark.tools(), script, targetOptions(benchmark, spec.targetOptions()));
         CellKind kind = CellKind.of(benchmark.kind());
+        observesStream = benchmark.streamed().orElse(false);
         if (kind.jvmPerSample()) {
             // no meters and no close watch: each would load classes into what a sample measures
             agents = new Agents(target, context);
@@ -273,7 +291,8 @@ public final class CellChild {
         }
         try (JvmMeters meters = new JvmMeters()) {
             Measurement measurement = kind.measure(new ChildRun(spec.plannedCell(), benchmark, script, agents,
-                    settings, clock, log, profiler, ChildMain.enteredMillis));
+                    settings, clock, log, profiler, ChildMain.enteredMillis, URI.create(spec.scriptUrl()),
+                    spec.profile() ? null : new RunLayout(Path.of(spec.runDir())).cellStream(spec.plannedCell())));
             if (jfr != null) {
                 measurement = saveRecording(jfr, measurement);
             }
@@ -347,6 +366,43 @@ public final class CellChild {
                     + dev.agentbench.core.Parameters.format(params), null);
         }
         return set;
+    }
+
+    /** The FAILED result of {@code cell} for what its measurement threw, said in the log with its trace. */
+    private static CellResult failure(PlannedCell cell, Throwable t) {
+        CellLog.say("cell failed: " + t.getMessage());
+        if (!(t instanceof HeapFilledException)) { // its message is all there is to say
+            t.printStackTrace();
+        }
+        LinkageError linkage = linkageError(t);
+        String message = linkage != null ? cannotLink(cell.target(), linkage)
+                : t instanceof CellFailure || t instanceof IterationFailedException
+                ? t.getMessage() : IterationFailedException.describe(t);
+        return CellResult.failed(cell, CellStatus.FAILED, message, List.of());
+    }
+
+    /**
+     * The target options of the cell: the user's, with {@code stream} set as the benchmark says when it
+     * says ({@link Benchmark#streamed()}), whatever the user gave.
+     */
+    static java.util.Map<String, String> targetOptions(Benchmark benchmark, java.util.Map<String, String> user) {
+        java.util.Optional<Boolean> streamed = benchmark.streamed();
+        if (streamed.isEmpty()) {
+            return user;
+        }
+        java.util.Map<String, String> options = new java.util.HashMap<>(user);
+        options.put("stream", streamed.get().toString());
+        return options;
+    }
+
+    /** The first {@link NotApplicableException} in {@code t}'s causes (and their suppressed), or {@code null}. */
+    static NotApplicableException notApplicable(Throwable t) {
+        for (Throwable cause = t; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof NotApplicableException reason) {
+                return reason;
+            }
+        }
+        return null;
     }
 
     /** The first linkage error in {@code t}'s causes: a framework version the target was not built against. */

@@ -360,7 +360,7 @@ public final class CellLauncher {
         if (!(settings.passes().profiled() && what.equals("Fork") && result.status() == CellStatus.OK)) {
             logs.remove(layout.cellLog(cell));
         }
-        if (result.status() != CellStatus.OK) {
+        if (result.status().failure()) {
             result = withTail(result, layout.cellLog(cell));
         }
         if (!guard.interrupted()) {
@@ -538,7 +538,7 @@ public final class CellLauncher {
                     + result.target() + "/" + result.name() + "], not [" + cell.target() + "/" + cell.name() + "]",
                     List.of()), log);
         }
-        return result.status() == CellStatus.OK ? result : withTail(result, log);
+        return !result.status().failure() ? result : withTail(result, log);
     }
 
     /** The result with the last lines of the log, unless it has them already. */

@@ -78,8 +78,9 @@ final class ForkMerge {
         for (int i = 0; i < results.size(); i++) {
             CellResult result = results.get(i);
             if (result.status() != CellStatus.OK) {
-                String error = planned == 1 && what.equals("Fork") ? result.error()
-                        : what + " [" + (i + 1) + " of " + planned + "]: " + result.error();
+                // not applicable is the target's, the same in every fork: its reason stands alone
+                String error = planned == 1 && what.equals("Fork") || result.status() == CellStatus.NOT_APPLICABLE
+                        ? result.error() : what + " [" + (i + 1) + " of " + planned + "]: " + result.error();
                 return new CellResult(cell.target(), cell.benchmark(), cell.concurrency(), cell.name(), result.status(),
                         error, null, 0, null, null, result.logTail(), null, null, null, null, List.of(), all, null,
                         warnings(all, what, planned)).withParams(cell.params());

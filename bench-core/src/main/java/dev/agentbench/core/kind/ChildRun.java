@@ -24,6 +24,8 @@ public final class ChildRun {
     final Consumer<String> log;
     final Profiler profiler;
     final long enteredMillis;
+    final java.net.URI scriptUrl;
+    final java.nio.file.Path timeline;
 
     /**
      * @param script the benchmark's script under the name the mock knows it by
@@ -35,6 +37,20 @@ public final class ChildRun {
      */
     public ChildRun(PlannedCell cell, Benchmark benchmark, Script script, Agents agents, PassSettings settings,
             LongSupplier clock, Consumer<String> log, Profiler profiler, long enteredMillis) {
+        this(cell, benchmark, script, agents, settings, clock, log, profiler, enteredMillis, null, null);
+    }
+
+    /**
+     * @param scriptUrl where the mock serves the script, whose admin API a cell that observes the stream
+     *     reads after its timed pass; {@code null} when unknown
+     * @param timeline where a cell that observes the stream writes one reply's timeline ({@link
+     *     dev.agentbench.api.result.RunLayout#cellStream}); {@code null} for nowhere
+     */
+    public ChildRun(PlannedCell cell, Benchmark benchmark, Script script, Agents agents, PassSettings settings,
+            LongSupplier clock, Consumer<String> log, Profiler profiler, long enteredMillis, java.net.URI scriptUrl,
+            java.nio.file.Path timeline) {
+        this.scriptUrl = scriptUrl;
+        this.timeline = timeline;
         this.cell = cell;
         this.benchmark = benchmark;
         this.script = script;

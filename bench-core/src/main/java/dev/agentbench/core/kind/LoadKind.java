@@ -123,7 +123,7 @@ final class LoadKind extends CellKind {
                         : new Fault(fault.status(), fault.message(), fault.retryAfterSeconds(),
                                 fault.delayMs() + latency.toMillis(), fault.chunkDelayMs() + chunkDelay.toMillis(),
                                 fault.cutOff(), fault.malformedChunk(), fault.hang());
-                steps.add(new Step(step.text(), step.toolCalls(), heldFault));
+                steps.add(new Step(step.text(), step.toolCalls(), heldFault, step.chunks()));
             }
             turns.add(new ScriptTurn(turn.user(), steps));
         }

@@ -9,6 +9,7 @@ import dev.agentbench.core.measure.HeldSessions;
 import dev.agentbench.core.measure.Measurement;
 import dev.agentbench.core.measure.Profiler;
 import dev.agentbench.core.measure.SessionsProcedure;
+import dev.agentbench.core.measure.StreamLog;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -63,6 +64,7 @@ final class SessionsKind extends CellKind {
         List<Figure.Definition> figures = new java.util.ArrayList<>(List.of(SPEEDUP, GC_PER_1K, GC_MS_PER_1K,
                 RETAINED_PER_SESSION));
         figures.addAll(MockServe.FIGURES);
+        figures.addAll(StreamFigures.FIGURES);
         return List.copyOf(figures);
     }
 
@@ -93,9 +95,11 @@ final class SessionsKind extends CellKind {
         CollectorWatch collectors = new CollectorWatch();
         boolean held = !run.benchmark.parameters().isEmpty() && !run.settings.dryRun() && !run.profiler.active();
         double[] retained = {Double.NaN};
+        StreamFigures stream = StreamFigures.collector();
+        StreamLog streams = observesStream(run) ? streamLog(run, stream) : null;
         Measurement measurement = withHandle(run.agents, handle -> {
             Measurement timed = SessionsProcedure.measure(run.benchmark, handle, run.settings, run.cell.concurrency(),
-                    run.clock, run.log, run.profiler.and(collectors));
+                    run.clock, run.log, run.profiler.and(collectors), streams);
             if (held) { // after the timed and memory passes, so that it never perturbs them
                 retained[0] = HeldSessions.measure(run.benchmark, handle, run.settings.heldSessions(), run.log);
             }
@@ -106,6 +110,10 @@ final class SessionsKind extends CellKind {
         }
         if (held) {
             measurement = measurement.withFigure(RETAINED_PER_SESSION.of(retained[0]));
+        }
+        if (streams != null) {
+            measurement = stream.addTo(measurement, run.cell.concurrency(), run.log);
+            writeTimeline(run, stream);
         }
         long sequential = run.benchmark.sequentialNanos();
         if (sequential > 0) {
@@ -120,6 +128,69 @@ final class SessionsKind extends CellKind {
                 collectors.millis));
         return measurement.withFigure(GC_PER_1K.of(collectors.collections / thousands))
                 .withFigure(GC_MS_PER_1K.of(collectors.millis / thousands));
+    }
+
+    /**
+     * Writes one reply's timeline for the report, when the run asks for it; a timeline that cannot be
+     * written is said in the log and costs the cell nothing (it only draws a picture).
+     */
+    private static void writeTimeline(ChildRun run, StreamFigures stream) {
+        dev.agentbench.api.result.StreamTimeline timeline = stream.timeline(run.cell.target(), run.cell.name());
+        if (run.timeline == null || timeline == null) {
+            return;
+        }
+        try {
+            dev.agentbench.core.results.ResultsJson.write(run.timeline, timeline);
+        } catch (java.io.IOException | RuntimeException e) {
+            run.log.accept("stream: cannot write the timeline [" + run.timeline + "]: " + e.getMessage());
+        }
+    }
+
+    /** Whether the cell's benchmark observes the stream: its {@code streamed()} is {@code true}. */
+    static boolean observesStream(ChildRun run) {
+        return run.benchmark.streamed().orElse(false);
+    }
+
+    /**
+     * The log of a cell that observes the stream: room for as many pieces per session as the script has
+     * characters of text and tool arguments (a framework delivers no more pieces than that, and usually
+     * one per chunk), and, after the timed pass, the mock's write times of its last sessions, read
+     * through the mock's admin API and paired into {@code figures}.
+     */
+    static StreamLog streamLog(ChildRun run, StreamFigures figures) {
+        long chars = 16;
+        for (dev.agentbench.api.script.ScriptTurn turn : run.script.turns()) {
+            for (dev.agentbench.api.script.Step step : turn.steps()) {
+                chars += step.text() == null ? 0 : step.text().length();
+                chars += step.toolCalls().stream().mapToLong(call -> call.arguments().length() + 1).sum();
+            }
+        }
+        int room = (int) Math.min(chars, 1 << 16);
+        int concurrency = run.cell.concurrency();
+        return new StreamLog(concurrency, room, sessions -> {
+            var mock = run.scriptUrl == null ? java.util.Optional.<java.util.Map.Entry<java.net.URI, String>>empty()
+                    : dev.agentbench.mockclient.MockAdmin.ofScriptUrl(run.scriptUrl);
+            if (mock.isEmpty()) {
+                throw new IllegalStateException("The cell's script URL [" + run.scriptUrl + "] is not one of the"
+                        + " mock's registered scripts, so its chunk write times cannot be read");
+            }
+            dev.agentbench.mockclient.MockAdmin admin = new dev.agentbench.mockclient.MockAdmin(
+                    dev.agentbench.mockclient.MockAdmin.client(), mock.get().getKey());
+            // every tagged reply of the sessions kept: a session makes one per streamed text step
+            int replies = Math.max(1, sessions.size()) * Math.max(1, textSteps(run.script));
+            figures.pair(sessions, admin.writes(mock.get().getValue(),
+                    Math.min(replies * 2, dev.agentbench.mockclient.MockAdmin.MAX_WRITES)));
+        });
+    }
+
+    private static int textSteps(dev.agentbench.api.script.Script script) {
+        int steps = 0;
+        for (dev.agentbench.api.script.ScriptTurn turn : script.turns()) {
+            for (dev.agentbench.api.script.Step step : turn.steps()) {
+                steps += step.text() != null ? 1 : 0;
+            }
+        }
+        return steps;
     }
 
     /** The collectors' counts and time between the start and the stop of the timed pass. */

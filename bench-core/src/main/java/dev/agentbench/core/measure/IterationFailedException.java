@@ -12,6 +12,11 @@ public final class IterationFailedException extends Exception {
         super(pass + " iteration [" + (index + 1) + "] failed: " + describe(cause), cause);
     }
 
+    /** A failure outside the iterations that still fails the cell: {@code message}, then what {@code cause} says. */
+    public IterationFailedException(String message, Throwable cause) {
+        super(message + ": " + describe(cause), cause);
+    }
+
     /**
      * A check's own message (after {@code check failed: }), an {@link AgentFailedException}'s as it
      * stands, or the exception's class and message for anything else.

@@ -41,17 +41,20 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
     private final boolean prepares;
     /** The process CPU nanoseconds spent preparing sessions so far. */
     private long untimedCpuNanos;
+    /** Each session's observer in a cell that observes the stream; {@code null} otherwise. */
+    private final StreamLog streams;
 
     public SessionRunner(Benchmark benchmark, TargetHandle handle, int concurrency, LongSupplier clock) {
-        this(benchmark, handle, handle, concurrency, clock);
+        this(benchmark, handle, handle, concurrency, clock, null);
     }
 
     /**
      * @param handle the handle sessions run through, a {@link TimedHandle} that counts their turns
      * @param untimed the handle sessions are prepared through, whose turns count nowhere
+     * @param streams gives each session its observer; {@code null} when the stream is not observed
      */
     public SessionRunner(Benchmark benchmark, TargetHandle handle, TargetHandle untimed, int concurrency,
-            LongSupplier clock) {
+            LongSupplier clock, StreamLog streams) {
         if (concurrency < 1) {
             throw new IllegalArgumentException("Concurrency [" + concurrency + "] must be at least 1");
         }
@@ -61,6 +64,7 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
         this.concurrency = concurrency;
         this.clock = clock;
         this.prepares = prepares(benchmark);
+        this.streams = streams;
         if (concurrency == 1) {
             this.pool = null;
         } else {
@@ -167,7 +171,7 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
 
     private long runOne(String user, String session, LongSupplier counter) throws Exception {
         long start = counter.getAsLong();
-        benchmark.runSession(handle, user, session);
+        benchmark.runSession(streams == null ? handle : streams.session(handle, session), user, session);
         return counter.getAsLong() - start;
     }
 
@@ -178,10 +182,11 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
         for (int k = 0; k < concurrency; k++) {
             String user = users[k];
             String session = sessions[k];
+            TargetHandle sessionHandle = streams == null ? handle : streams.session(handle, session);
             running.add(pool.submit(() -> {
                 ready.countDown();
                 gate.await();
-                benchmark.runSession(handle, user, session);
+                benchmark.runSession(sessionHandle, user, session);
                 return null;
             }));
         }

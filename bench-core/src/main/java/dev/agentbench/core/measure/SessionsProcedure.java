@@ -39,9 +39,19 @@ public final class SessionsProcedure {
     public static Measurement measure(Benchmark benchmark, TargetHandle handle, PassSettings settings,
             int concurrency, LongSupplier clock, Consumer<String> log, Profiler profiler)
             throws IterationFailedException {
+        return measure(benchmark, handle, settings, concurrency, clock, log, profiler, null);
+    }
+
+    /**
+     * As a measured fork does, every session observed by {@code streams} when it is not {@code null}:
+     * its slots are cleared before the timed pass and handed on right after it, before the memory pass.
+     */
+    public static Measurement measure(Benchmark benchmark, TargetHandle handle, PassSettings settings,
+            int concurrency, LongSupplier clock, Consumer<String> log, Profiler profiler, StreamLog streams)
+            throws IterationFailedException {
         TimedHandle timed = new TimedHandle(handle, clock);
         Passes passes = new Passes(clock);
-        try (SessionRunner sessions = new SessionRunner(benchmark, timed, handle, concurrency, clock)) {
+        try (SessionRunner sessions = new SessionRunner(benchmark, timed, handle, concurrency, clock, streams)) {
             if (settings.dryRun()) {
                 return Measurement.dryRun(passes.dryRun(sessions));
             }
@@ -54,8 +64,18 @@ public final class SessionsProcedure {
             long most = settings.timeBoxed() ? settings.maxIterations() : settings.iterations();
             long expectedTurns = most * concurrency * benchmark.script().turns().size();
             TurnTimes turns = timed.recordInto(new TurnTimes((int) Math.min(expectedTurns, MAX_TURN_TIMES)));
+            if (streams != null) {
+                streams.beginTimed();
+            }
             Passes.TimedPass pass = passes.timed(sessions, settings, profiler);
             timed.recordInto(TurnTimes.countOnly());
+            if (streams != null) {
+                try {
+                    streams.endTimed();
+                } catch (Exception e) {
+                    throw new IterationFailedException("Cannot pair the stream's deliveries with the mock's writes", e);
+                }
+            }
             long[] samples = pass.samples();
 
             TimeStats time = Statistics.of(samples);

@@ -98,7 +98,22 @@ final class ChatHandler {
             Errors.send(response, 500, script.describeEnd(request.turn(), request.step()), "script_ended");
             return;
         }
-        responder.send(response, step, request.stream(), request.includeUsage(), start, work, script.load());
+        responder.send(response, step, request.stream(), request.includeUsage(), start, work, script.load(),
+                tagged(request, step, script, body));
+    }
+
+    /**
+     * The write times to stamp for a streamed text reply whose request carries a stream tag; {@code
+     * null} for any other (the body is searched only for a streamed text reply).
+     */
+    private static StreamWrites.Reply tagged(ChatRequest request, RenderedStep step, RenderedScript script,
+            Buffer body) {
+        if (!request.stream() || step.kind != RenderedStep.Kind.TEXT) {
+            return null;
+        }
+        byte[] bytes = body.getBytes();
+        String key = dev.agentbench.api.StreamTag.find(bytes, 0, bytes.length);
+        return key == null ? null : script.writes().reply(key, request.turn(), request.step(), step);
     }
 
     private void markerChat(HttpServerResponse response, Buffer body, long start) {

@@ -108,6 +108,7 @@ public final class MockVerticle extends VerticleBase {
         router.put("/admin/scripts/:name").handler(body).handler(this::putScript);
         router.delete("/admin/scripts/:name").handler(this::deleteScript);
         router.get("/admin/scripts/:name/load").handler(this::scriptLoad);
+        router.get("/admin/scripts/:name/writes").handler(this::scriptWrites);
         router.get("/admin/metrics").handler(this::metrics);
         for (int status : new int[] {400, 403, 404, 405, 413, 500}) {
             router.errorHandler(status, this::routingError);
@@ -196,6 +197,36 @@ public final class MockVerticle extends VerticleBase {
         }
         ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON)
                 .end(Buffer.buffer(loadJson(script.load().snapshot())));
+    }
+
+    /**
+     * {@code GET /admin/scripts/{name}/writes?last=N}: when the mock wrote each event of the script's
+     * last N tagged streamed text replies (all it keeps when {@code last} is absent), see {@link
+     * StreamWrites#toJson}.
+     */
+    private void scriptWrites(RoutingContext ctx) {
+        String name = ctx.pathParam("name");
+        RenderedScript script = scripts.get(name);
+        if (script == null) {
+            error(ctx, 404, "Unknown script [" + name + "]", "unknown_script");
+            return;
+        }
+        String lastParam = ctx.request().getParam("last");
+        int last = StreamWrites.CAPACITY;
+        if (lastParam != null) {
+            try {
+                last = Integer.parseInt(lastParam.trim());
+            } catch (NumberFormatException e) {
+                last = -1;
+            }
+            if (last < 0) {
+                error(ctx, 400, "Parameter [last] must be a whole number of 0 or more, was [" + lastParam + "]",
+                        "invalid_request");
+                return;
+            }
+        }
+        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON)
+                .end(Buffer.buffer(script.writes().toJson(last)));
     }
 
     /**

@@ -4,7 +4,8 @@ import dev.agentbench.api.script.Script;
 
 /**
  * A registered script with every step rendered: the source script and, by turn and step, what the
- * mock sends; and its {@link LoadCounters}, which start at zero with each registration.
+ * mock sends; and its {@link LoadCounters} and {@link StreamWrites}, which start empty with each
+ * registration.
  */
 public final class RenderedScript {
 
@@ -12,6 +13,7 @@ public final class RenderedScript {
     private final RenderedStep[][] steps;
     private final LoadCounters load = new LoadCounters();
     private final RequestCheck checks;
+    private final StreamWrites writes = new StreamWrites();
 
     RenderedScript(Script script, RenderedStep[][] steps) {
         this.script = script;
@@ -39,6 +41,11 @@ public final class RenderedScript {
     /** The load counters since this registration. */
     public LoadCounters load() {
         return load;
+    }
+
+    /** When the mock wrote each event of the tagged streamed text replies since this registration. */
+    public StreamWrites writes() {
+        return writes;
     }
 
     public String name() {

@@ -37,6 +37,16 @@ final class Responder {
      */
     void send(HttpServerResponse response, RenderedStep step, boolean stream, boolean usage, long startNanos,
             long workNanos, LoadCounters load) {
+        send(response, step, stream, usage, startNanos, workNanos, load, null);
+    }
+
+    /**
+     * As {@link #send(HttpServerResponse, RenderedStep, boolean, boolean, long, long, LoadCounters)},
+     * stamping into {@code tagged} (unless it is {@code null}) the time just before each streamed event
+     * is written, and keeping it once the stream is written in full.
+     */
+    void send(HttpServerResponse response, RenderedStep step, boolean stream, boolean usage, long startNanos,
+            long workNanos, LoadCounters load, StreamWrites.Reply tagged) {
         metrics.countStep(step);
         if (step.delayMs > 0) {
             long delayMs = bounded(step.delayMs);
@@ -47,16 +57,16 @@ final class Responder {
                     load.held(delayMs, set, fired);
                 }
                 if (!response.closed()) {
-                    begin(response, step, stream, usage, startNanos, workNanos + (fired - set), load);
+                    begin(response, step, stream, usage, startNanos, workNanos + (fired - set), load, tagged);
                 }
             });
         } else {
-            begin(response, step, stream, usage, startNanos, workNanos, load);
+            begin(response, step, stream, usage, startNanos, workNanos, load, tagged);
         }
     }
 
     private void begin(HttpServerResponse response, RenderedStep step, boolean stream, boolean usage, long start,
-            long work, LoadCounters load) {
+            long work, LoadCounters load, StreamWrites.Reply tagged) {
         switch (step.kind) {
             case STATUS -> {
                 response.setStatusCode(step.status).putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON);
@@ -70,7 +80,7 @@ final class Responder {
             case HANG -> hang(response, stream);
             default -> {
                 if (stream) {
-                    stream(response, step, usage, start, work, load);
+                    stream(response, step, usage, start, work, load, tagged);
                 } else {
                     json(response, step, start, work, load);
                 }
@@ -100,30 +110,55 @@ final class Responder {
     }
 
     private void stream(HttpServerResponse response, RenderedStep step, boolean usage, long start, long work,
-            LoadCounters load) {
+            LoadCounters load, StreamWrites.Reply tagged) {
         response.setChunked(true)
                 .putHeader(HttpHeaders.CONTENT_TYPE, TEXT_EVENT_STREAM)
                 .putHeader(HttpHeaders.CACHE_CONTROL, NO_CACHE);
         if (step.chunkDelayMs == 0) {
-            Future<Void> written = null;
-            for (Buffer event : step.events) {
-                written = response.write(event);
+            if (tagged == null) {
+                writeAll(response, step, usage, start, work, load, null);
+            } else {
+                // A reply written while the request is still being read is flushed only once the read
+                // is over, all of it at once; written on the next turn of the event loop, each event is
+                // flushed as it is written, as a model server flushes each token, and its write time is
+                // when it went to the socket.
+                vertx.runOnContext(v -> {
+                    if (!response.closed()) {
+                        writeAll(response, step, usage, start, work, load, tagged);
+                    }
+                });
             }
-            if (step.cutOff) {
-                // Close only once the events are on the wire, so the client sees them, then the break.
-                written.onComplete(done -> response.reset());
-                return;
-            }
-            response.write(step.finish);
-            if (usage) {
-                response.write(step.usage);
-            }
-            response.end(Renderer.DONE);
-            served(load, work);
-            metrics.recordLatency(start);
             return;
         }
-        new DelayedStream(response, step, usage, start, work, load).next();
+        new DelayedStream(response, step, usage, start, work, load, tagged).next();
+    }
+
+    /** Writes every event of a stream with no chunk delay, then its end. */
+    private void writeAll(HttpServerResponse response, RenderedStep step, boolean usage, long start, long work,
+            LoadCounters load, StreamWrites.Reply tagged) {
+        Future<Void> written = null;
+        Buffer[] events = step.events;
+        for (int i = 0; i < events.length; i++) {
+            if (tagged != null) {
+                tagged.stamp(i);
+            }
+            written = response.write(events[i]);
+        }
+        if (step.cutOff) {
+            // Close only once the events are on the wire, so the client sees them, then the break.
+            written.onComplete(done -> response.reset());
+            return;
+        }
+        response.write(step.finish);
+        if (usage) {
+            response.write(step.usage);
+        }
+        response.end(Renderer.DONE);
+        served(load, work);
+        metrics.recordLatency(start);
+        if (tagged != null) {
+            tagged.done();
+        }
     }
 
     /** A stream that waits {@code chunkDelayMs} before each event. */
@@ -133,14 +168,16 @@ final class Responder {
         private final Buffer[] events;
         private final long start;
         private final LoadCounters load;
+        private final StreamWrites.Reply tagged;
         private final long delayMs;
         private int next;
         /** When the mock's work on this reply began, moved on by each wait so far. */
         private long work;
 
         DelayedStream(HttpServerResponse response, RenderedStep step, boolean usage, long start, long work,
-                LoadCounters load) {
+                LoadCounters load, StreamWrites.Reply tagged) {
             this.response = response;
+            this.tagged = tagged;
             this.step = step;
             this.start = start;
             this.work = work;
@@ -169,6 +206,9 @@ final class Responder {
                 if (response.closed()) {
                     return;
                 }
+                if (tagged != null) {
+                    tagged.stamp(next);
+                }
                 Buffer event = events[next++];
                 if (next < events.length) {
                     response.write(event);
@@ -179,6 +219,9 @@ final class Responder {
                     response.end(event);
                     served(load, work);
                     metrics.recordLatency(start);
+                    if (tagged != null) {
+                        tagged.done();
+                    }
                 }
             });
         }

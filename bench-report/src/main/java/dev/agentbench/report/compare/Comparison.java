@@ -246,7 +246,7 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
         List<String> parts = new ArrayList<>();
         for (CellResult cell : List.of(base, changed)) {
             if (cell.status() != CellStatus.OK) {
-                parts.add(cell.status() + " in " + (cell == base ? "base" : "new") + ": " + firstLine(cell.error()));
+                parts.add(cell.status().label() + " in " + (cell == base ? "base" : "new") + ": " + firstLine(cell.error()));
             }
         }
         return String.join("; ", parts);
