@@ -108,9 +108,13 @@ class RunJarIT {
                 assertThat(fork.path("n").asLong()).isEqualTo(40);
                 assertThat(fork.path("median").asDouble()).isPositive();
                 assertThat(fork.path("steady").isBoolean()).isTrue();
+                // A pass of 40 iterations may use less CPU than the clocks resolve to 1% (100 ms): then
+                // it has no figure rather than a wrong one; a figure it has rests on at least that much.
+                JsonNode cpu = fork.path("cpuNanosPerOp");
+                assertThat(cpu.isNull() || cpu.asDouble() * 40 >= 100_000_000)
+                        .as("a fork's CPU per op, where given, is over a pass of 100 ms of CPU or more: %s", cpu)
+                        .isTrue();
             });
-            // 40 iterations use far less CPU than the process CPU clock resolves to 1%: no figure rather than a wrong one
-            assertThat(cell.path("cpu").isNull()).as("CPU time of a pass of milliseconds").isTrue();
             double min = time.path("min").asDouble();
             double median = time.path("median").asDouble();
             assertThat(min).isPositive();
@@ -244,8 +248,14 @@ class RunJarIT {
                 run = shell.children().findFirst().orElseThrow();
                 signal("INT", run);
                 assertThat(shell.waitFor(3, java.util.concurrent.TimeUnit.SECONDS)).as("SIGINT is ignored").isFalse();
-                assertThat(shell.descendants().anyMatch(p -> p.info().commandLine().orElse("").contains("ChildMain")))
-                        .as("the cell still runs").isTrue();
+                // cold_start starts one JVM after another: between two of them none may be running
+                boolean stillRuns = false;
+                for (long until = System.nanoTime() + 10_000_000_000L; !stillRuns && System.nanoTime() < until; ) {
+                    stillRuns = shell.descendants()
+                            .anyMatch(p -> p.info().commandLine().orElse("").contains("ChildMain"));
+                    Thread.sleep(20);
+                }
+                assertThat(stillRuns).as("the cell still runs").isTrue();
                 signal("TERM", run);
             } else {
                 signal("INT", run);
