@@ -2,6 +2,7 @@ package dev.agentbench.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.ToolDefinition;
 import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Heavy workloads for a target's own tests, the shapes of the real-traffic and streaming benchmarks
@@ -126,6 +128,43 @@ public final class TestWorkloads {
 
     private static Fault chunkDelay(long chunkDelayMs) {
         return new Fault(0, null, 0, 0, chunkDelayMs, false, false, false);
+    }
+
+    /**
+     * The {@code toolset} benchmark's shape on the wire: plays one text turn of {@code target} with
+     * {@link #tools}{@code (count)} through {@code wire} and checks that its first request offers
+     * them as declared ({@link #assertToolsAsDeclared}).
+     *
+     * @param anyOrder whether the tools may come in another order than declared
+     * @throws AssertionError naming the first tool that is missing or differs
+     */
+    public static void assertToolsetReachesTheModel(WireRecorder wire, BenchTarget target, String instructions,
+            int count, Map<String, String> options, boolean anyOrder) throws Exception {
+        List<ToolDefinition> tools = tools(count);
+        List<RecordingProxy.Request> requests = wire.play(target, Script.singleText("toolset", "Hello?", "Hello."),
+                instructions, tools, options);
+        assertToolsAsDeclared(requests.get(0).body(), tools, anyOrder);
+    }
+
+    /**
+     * The {@code history} benchmark's shape on the wire: plays {@link #history}{@code (name,
+     * earlier)} in one session of {@code target} through {@code wire}, with {@link #tools}{@code
+     * (1)}, and checks that it made two requests a tool-calling turn and one for the last, and that
+     * the last carried the whole history ({@link #assertWholeHistory}).
+     *
+     * @throws AssertionError on another number of requests, or naming the first message that is
+     *     missing or differs
+     */
+    public static void assertHistoryResentWhole(WireRecorder wire, BenchTarget target, String instructions,
+            int earlier, Map<String, String> options) throws Exception {
+        Script script = history("history_" + earlier + "_" + String.join("_", new TreeMap<>(options).values()),
+                earlier);
+        List<RecordingProxy.Request> requests = wire.play(target, script, instructions, tools(1), options);
+        if (requests.size() != 2 * earlier + 1) {
+            throw new AssertionError("A session of " + earlier + " tool-calling turns and one more made "
+                    + requests.size() + " requests, not " + (2 * earlier + 1));
+        }
+        assertWholeHistory(requests.get(requests.size() - 1).body(), script, instructions);
     }
 
     /**
