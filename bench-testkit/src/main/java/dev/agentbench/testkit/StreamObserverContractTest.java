@@ -80,7 +80,7 @@ public abstract class StreamObserverContractTest {
 
     @Test
     public void eachFragmentReachesTheObserverAsTheMockSendsIt() throws Exception {
-        String text = TestWorkloads.words(WORDS);
+        String text = AgentTraffic.words(WORDS);
         ObservedTurn turn = ObservedTurn.play(mock, target(),
                 TestWorkloads.slowStream("slow_text", text, CHUNK_DELAY_MS), List.of(), streamOptions());
         assertEquals(text, turn.pieces().text(), "the text pieces, joined");
@@ -93,7 +93,7 @@ public abstract class StreamObserverContractTest {
     /** LangChain4j issue #3298's case: a tool call, then the answer, which must still stream. */
     @Test
     public void afterAToolCallTheAnswerStreams() throws Exception {
-        String text = TestWorkloads.words(WORDS);
+        String text = AgentTraffic.words(WORDS);
         ObservedTurn turn = ObservedTurn.play(mock, target(),
                 TestWorkloads.toolThenSlowStream("tool_then_slow_text", text, CHUNK_DELAY_MS), TestWorkloads.tools(1),
                 streamOptions());
@@ -126,7 +126,7 @@ public abstract class StreamObserverContractTest {
     public void aLongReplyIsHandedOverChunkByChunk() throws Exception {
         ObservedTurn turn = ObservedTurn.play(mock, target(), TestWorkloads.longReply("long_reply", LONG_REPLY_WORDS),
                 List.of(), streamOptions());
-        assertEquals(TestWorkloads.words(LONG_REPLY_WORDS), turn.pieces().text(), "the text pieces, joined");
+        assertEquals(AgentTraffic.words(LONG_REPLY_WORDS), turn.pieces().text(), "the text pieces, joined");
         List<PieceRecorder.Piece> pieces = turn.pieces().textPieces();
         assertEquals(LONG_REPLY_WORDS, pieces.size(), "text pieces");
         assertTrue(pieces.stream().noneMatch(piece -> piece.text().isEmpty()), "an empty text piece came");
@@ -135,7 +135,7 @@ public abstract class StreamObserverContractTest {
     @Test
     public void aBlockingAgentHandsTheObserverNothing() throws Exception {
         ObservedTurn turn = ObservedTurn.play(mock, target(),
-                Script.singleText("blocking_reply", "Tell me everything.", TestWorkloads.words(WORDS)), List.of(),
+                Script.singleText("blocking_reply", "Tell me everything.", AgentTraffic.words(WORDS)), List.of(),
                 blockingOptions());
         assertEquals(List.of(), turn.pieces().pieces(), "pieces handed over by a turn that did not stream");
     }
