@@ -7,10 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
-import dev.agentbench.api.ToolDefinition;
 import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
-import dev.agentbench.api.script.ScriptChecks;
 import dev.agentbench.api.script.ScriptTurn;
 import dev.agentbench.api.script.Step;
 import dev.agentbench.builtin.benchmark.ToolsParallelBenchmark;
@@ -161,22 +159,11 @@ class LangChain4jWireTest {
         assertThat(messages.get(1).get("content").asText()).isEqualTo("Say {{hello}} to {{it}}.");
     }
 
-    /** Plays {@code script} in one session of a new handle with {@code tools}; the requests it sent. */
-    private List<RecordingProxy.Request> play(Script script, List<ToolDefinition> tools, boolean stream)
-            throws Exception {
-        TargetContext context = wire.context(script, INSTRUCTIONS, tools, Map.of("stream", String.valueOf(stream)));
-        try (TargetHandle handle = new LangChain4jTarget().open(context)) {
-            ScriptChecks.play(script, handle, "user-1", "session-1");
-        }
-        return wire.proxy().requests();
-    }
-
     /** The {@code toolset} benchmark's shape: nested objects, enums and arrays of objects survive the translation. */
     @Test
     void aHundredAndTwentyEightToolsWithNestedSchemasReachTheModelAsDeclared() throws Exception {
-        List<ToolDefinition> tools = TestWorkloads.tools(128);
-        List<RecordingProxy.Request> requests = play(Script.singleText("toolset", "Hello?", "Hello."), tools, false);
-        TestWorkloads.assertToolsAsDeclared(requests.get(0).body(), tools, false);
+        TestWorkloads.assertToolsetReachesTheModel(wire, new LangChain4jTarget(), INSTRUCTIONS, 128,
+                Map.of("stream", "false"), false);
     }
 
     /**
@@ -186,9 +173,7 @@ class LangChain4jWireTest {
     @ParameterizedTest(name = "stream={0}")
     @ValueSource(booleans = {false, true})
     void aSessionOf256TurnsWithToolCallsIsResentWhole(boolean stream) throws Exception {
-        Script script = TestWorkloads.history("history_" + stream, 256);
-        List<RecordingProxy.Request> requests = play(script, TestWorkloads.tools(1), stream);
-        assertThat(requests).hasSize(2 * 256 + 1);
-        TestWorkloads.assertWholeHistory(requests.get(requests.size() - 1).body(), script, INSTRUCTIONS);
+        TestWorkloads.assertHistoryResentWhole(wire, new LangChain4jTarget(), INSTRUCTIONS, 256,
+                Map.of("stream", String.valueOf(stream)));
     }
 }

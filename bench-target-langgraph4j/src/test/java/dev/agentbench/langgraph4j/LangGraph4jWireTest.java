@@ -10,7 +10,6 @@ import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
 import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
-import dev.agentbench.api.script.ScriptChecks;
 import dev.agentbench.api.script.ScriptTurn;
 import dev.agentbench.api.script.ScriptedToolCall;
 import dev.agentbench.api.script.Step;
@@ -199,25 +198,14 @@ class LangGraph4jWireTest {
         assertThat(wire.proxy().mostInFlight()).isEqualTo(sessions);
     }
 
-    /** Plays {@code script} in one session of a new handle with {@code tools}; the requests it sent. */
-    private List<RecordingProxy.Request> play(Script script, List<ToolDefinition> tools, boolean stream)
-            throws Exception {
-        TargetContext context = wire.context(script, INSTRUCTIONS, tools, Map.of("stream", String.valueOf(stream)));
-        try (TargetHandle handle = new LangGraph4jTarget().open(context)) {
-            ScriptChecks.play(script, handle, "user-1", "session-1");
-        }
-        return wire.proxy().requests();
-    }
-
     /**
      * The {@code toolset} benchmark's shape: nested objects, enums and arrays of objects survive the
      * translation (the executor's tool map changes their order).
      */
     @Test
     void aHundredAndTwentyEightToolsWithNestedSchemasReachTheModelAsDeclared() throws Exception {
-        List<ToolDefinition> tools = TestWorkloads.tools(128);
-        List<RecordingProxy.Request> requests = play(Script.singleText("toolset", "Hello?", "Hello."), tools, false);
-        TestWorkloads.assertToolsAsDeclared(requests.get(0).body(), tools, true);
+        TestWorkloads.assertToolsetReachesTheModel(wire, new LangGraph4jTarget(), INSTRUCTIONS, 128,
+                Map.of("stream", "false"), true);
     }
 
     /**
@@ -227,9 +215,7 @@ class LangGraph4jWireTest {
     @ParameterizedTest(name = "stream={0}")
     @ValueSource(booleans = {false, true})
     void aSessionOf256TurnsWithToolCallsIsResentWhole(boolean stream) throws Exception {
-        Script script = TestWorkloads.history("history_" + stream, 256);
-        List<RecordingProxy.Request> requests = play(script, TestWorkloads.tools(1), stream);
-        assertThat(requests).hasSize(2 * 256 + 1);
-        TestWorkloads.assertWholeHistory(requests.get(requests.size() - 1).body(), script, INSTRUCTIONS);
+        TestWorkloads.assertHistoryResentWhole(wire, new LangGraph4jTarget(), INSTRUCTIONS, 256,
+                Map.of("stream", String.valueOf(stream)));
     }
 }

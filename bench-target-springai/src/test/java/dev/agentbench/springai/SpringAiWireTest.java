@@ -6,11 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
-import dev.agentbench.api.ToolDefinition;
 import dev.agentbench.api.TurnResult;
 import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
-import dev.agentbench.api.script.ScriptChecks;
 import dev.agentbench.api.script.ScriptTurn;
 import dev.agentbench.api.script.ScriptedToolCall;
 import dev.agentbench.api.script.Step;
@@ -149,22 +147,11 @@ class SpringAiWireTest {
         assertThat(requests.get(2).get("messages").get(4).get("content").asText()).isEqualTo("The sum is 5.");
     }
 
-    /** Plays {@code script} in one session of a new handle with {@code tools}; the requests it sent. */
-    private List<RecordingProxy.Request> play(Script script, List<ToolDefinition> tools, boolean stream)
-            throws Exception {
-        TargetContext context = wire.context(script, INSTRUCTIONS, tools, Map.of("stream", String.valueOf(stream)));
-        try (TargetHandle handle = new SpringAiTarget().open(context)) {
-            ScriptChecks.play(script, handle, "user-1", "session-1");
-        }
-        return wire.proxy().requests();
-    }
-
     /** The {@code toolset} benchmark's shape: Spring AI passes each schema through as it is. */
     @Test
     void aHundredAndTwentyEightToolsWithNestedSchemasReachTheModelAsDeclared() throws Exception {
-        List<ToolDefinition> tools = TestWorkloads.tools(128);
-        List<RecordingProxy.Request> requests = play(Script.singleText("toolset", "Hello?", "Hello."), tools, false);
-        TestWorkloads.assertToolsAsDeclared(requests.get(0).body(), tools, false);
+        TestWorkloads.assertToolsetReachesTheModel(wire, new SpringAiTarget(), INSTRUCTIONS, 128,
+                Map.of("stream", "false"), false);
     }
 
     /**
@@ -174,9 +161,7 @@ class SpringAiWireTest {
     @ParameterizedTest(name = "stream={0}")
     @ValueSource(booleans = {false, true})
     void aSessionOf256TurnsWithToolCallsIsResentWhole(boolean stream) throws Exception {
-        Script script = TestWorkloads.history("history_" + stream, 256);
-        List<RecordingProxy.Request> requests = play(script, TestWorkloads.tools(1), stream);
-        assertThat(requests).hasSize(2 * 256 + 1);
-        TestWorkloads.assertWholeHistory(requests.get(requests.size() - 1).body(), script, INSTRUCTIONS);
+        TestWorkloads.assertHistoryResentWhole(wire, new SpringAiTarget(), INSTRUCTIONS, 256,
+                Map.of("stream", String.valueOf(stream)));
     }
 }

@@ -8,6 +8,7 @@ import dev.agentbench.api.script.ScriptedToolCall;
 import dev.agentbench.api.script.Step;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Heavy agent traffic for a target's own tests, the same bytes every time: many tools whose schemas
@@ -33,11 +34,20 @@ public final class AgentTraffic {
 
     /** {@code count} tools, named by {@link #toolName}, each with the nested schema of {@link #schema}. */
     public static List<ToolDefinition> tools(int count) {
+        return tools(count, i -> "Looks up records of kind " + i
+                + " in the catalogue, filtered and ranked as asked. Use it when the user asks about kind " + i
+                + "; it returns how many records matched.", AgentTraffic::schema, TOOL_RESULT);
+    }
+
+    /**
+     * {@code count} tools named by {@link #toolName}, tool {@code i} with {@code description(i)} and
+     * {@code schema(i)}, each returning {@code result}: the kit's generated tool sets all come from here.
+     */
+    static List<ToolDefinition> tools(int count, IntFunction<String> description, IntFunction<String> schema,
+            String result) {
         List<ToolDefinition> tools = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            tools.add(new ToolDefinition(toolName(i), "Looks up records of kind " + i
-                    + " in the catalogue, filtered and ranked as asked. Use it when the user asks about kind " + i
-                    + "; it returns how many records matched.", schema(i), arguments -> TOOL_RESULT));
+            tools.add(new ToolDefinition(toolName(i), description.apply(i), schema.apply(i), arguments -> result));
         }
         return List.copyOf(tools);
     }
@@ -100,13 +110,21 @@ public final class AgentTraffic {
         return toolEvery > 0 ? turns / toolEvery : 0;
     }
 
-    /** A reply of {@code words} words, streamed in one chunk per word, each chunk after {@code chunkDelayMs}. */
-    public static Step streamedText(int words, long chunkDelayMs) {
+    /** A text of {@code words} words, different words so that no piece repeats another by chance. */
+    public static String words(int words) {
         StringBuilder text = new StringBuilder();
-        for (int i = 1; i <= words; i++) {
-            text.append(i == 1 ? "" : " ").append("word").append(i);
+        for (int i = 0; i < words; i++) {
+            text.append(i == 0 ? "" : " ").append("word").append(i);
         }
-        return new Step(text.toString(), List.of(), chunkDelay(chunkDelayMs), words);
+        return text.toString();
+    }
+
+    /**
+     * A reply of {@link #words}{@code (words)}, streamed in one chunk per word, each chunk after
+     * {@code chunkDelayMs}.
+     */
+    public static Step streamedText(int words, long chunkDelayMs) {
+        return new Step(words(words), List.of(), chunkDelay(chunkDelayMs), words);
     }
 
     /** One turn whose reply is {@link #streamedText}. */
@@ -126,7 +144,7 @@ public final class AgentTraffic {
     }
 
     /** A delay before each chunk; none for 0. */
-    private static Fault chunkDelay(long chunkDelayMs) {
+    static Fault chunkDelay(long chunkDelayMs) {
         return chunkDelayMs == 0 ? null : new Fault(0, null, 0, 0, chunkDelayMs, false, false, false);
     }
 

@@ -7,13 +7,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentbench.api.BenchTarget;
-import dev.agentbench.api.StreamObserver;
-import dev.agentbench.api.TargetContext;
-import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.ToolDefinition;
-import dev.agentbench.api.TurnResult;
 import dev.agentbench.api.script.Script;
-import dev.agentbench.api.script.ScriptChecks;
 import dev.agentbench.api.script.ScriptTurn;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,7 +35,6 @@ import org.junit.jupiter.api.TestInstance;
  * <p>Stability: experimental in 0.x; checks may be added.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@SuppressWarnings("try") // TargetHandle.close() throws Exception, as the SPI declares it
 public abstract class AgentTrafficContractTest {
 
     /** How many tools the tool check registers. */
@@ -149,8 +143,10 @@ public abstract class AgentTrafficContractTest {
     @Test
     public void aStreamedAnswerAfterAToolCallReachesTheObserverAsItArrives() throws Exception {
         Script script = AgentTraffic.streamedAfterTool("traffic_stream_after_tool", STREAMED_WORDS, CHUNK_DELAY_MS);
-        Pieces pieces = checkStreamed(script, AgentTraffic.tools(1));
-        String arguments = pieces.toolCallText();
+        ObservedTurn turn = checkStreamed(script, AgentTraffic.tools(1));
+        StringBuilder joined = new StringBuilder();
+        turn.pieces().toolCallPieces().forEach(piece -> joined.append(piece.text()));
+        String arguments = joined.toString();
         if (!arguments.isEmpty()) {
             assertEquals(JSON.readTree(AgentTraffic.arguments(0)), JSON.readTree(arguments),
                     "the tool call's argument pieces, joined");
@@ -160,44 +156,31 @@ public abstract class AgentTrafficContractTest {
     @Test
     public void withoutStreamingNoPieceIsReported() throws Exception {
         Script script = AgentTraffic.streamedAfterTool("traffic_plain", STREAMED_WORDS, 0);
-        TargetContext context = wire.context(script, INSTRUCTIONS, AgentTraffic.tools(1), plainOptions());
-        Pieces pieces = new Pieces();
-        try (TargetHandle handle = target().open(context)) {
-            TurnResult turn = handle.runTurn("user-1", "session-1", script.turns().get(0).user(), pieces);
-            ScriptChecks.verifyTurn(script, 0, turn);
-        }
-        assertEquals(List.of(), pieces.pieces(), "pieces reported by a turn that did not stream");
+        ObservedTurn turn = ObservedTurn.play(target(),
+                wire.context(script, INSTRUCTIONS, AgentTraffic.tools(1), plainOptions()));
+        assertEquals(List.of(), turn.pieces().pieces(), "pieces reported by a turn that did not stream");
     }
 
-    private Pieces checkStreamed(Script script, List<ToolDefinition> tools) throws Exception {
-        TargetContext context = wire.directContext(script, INSTRUCTIONS, tools, streamOptions());
-        Pieces pieces = new Pieces();
-        long end;
-        try (TargetHandle handle = target().open(context)) {
-            TurnResult turn = handle.runTurn("user-1", "session-1", script.turns().get(0).user(), pieces);
-            end = System.nanoTime();
-            ScriptChecks.verifyTurn(script, 0, turn);
-        }
+    private ObservedTurn checkStreamed(Script script, List<ToolDefinition> tools) throws Exception {
+        ObservedTurn turn = ObservedTurn.play(target(),
+                wire.directContext(script, INSTRUCTIONS, tools, streamOptions()));
+        PieceRecorder pieces = turn.pieces();
         String text = script.turns().get(0).finalText();
         assertEquals(text, pieces.text(), "the text pieces, joined");
         assertTrue(pieces.textPieces().size() > 1, "the reply came in one piece: " + pieces.pieces());
         // The mock writes the first text chunk 2 delays in (after the role chunk) and ends the stream at
         // least 5 delays later (3 more text chunks, the finish chunk, the usage chunk).
-        long lead = pieces.firstTextLeadMillis(end);
+        double lead = turn.firstTextBeforeEndMillis();
         assertTrue(lead >= 2 * CHUNK_DELAY_MS, "the first text piece came " + lead
                 + " ms before the turn returned: the target did not hand the pieces on as they came");
-        return pieces;
+        return turn;
     }
 
     private List<JsonNode> play(Script script, List<ToolDefinition> tools, Map<String, String> options)
             throws Exception {
-        TargetContext context = wire.context(script, INSTRUCTIONS, tools, options);
-        try (TargetHandle handle = target().open(context)) {
-            ScriptChecks.play(script, handle, "user-1", "session-1");
-        }
         List<JsonNode> requests = new ArrayList<>();
-        for (String body : wire.proxy().bodies()) {
-            requests.add(JSON.readTree(body));
+        for (RecordingProxy.Request request : wire.play(target(), script, INSTRUCTIONS, tools, options)) {
+            requests.add(JSON.readTree(request.body()));
         }
         return requests;
     }
@@ -230,52 +213,5 @@ public abstract class AgentTrafficContractTest {
         StringBuilder text = new StringBuilder();
         content.forEach(part -> text.append(part.path("text").asText()));
         return text.toString();
-    }
-
-    /** The observer of the streaming checks: every piece, with when it came. */
-    private static final class Pieces implements StreamObserver {
-
-        private record Piece(long nanos, String text, boolean toolCall) {}
-
-        private final List<Piece> pieces = new ArrayList<>();
-
-        @Override
-        public synchronized void text(CharSequence piece) {
-            pieces.add(new Piece(System.nanoTime(), piece.toString(), false));
-        }
-
-        @Override
-        public synchronized void toolCallDelta(String callId, CharSequence argumentsPiece) {
-            pieces.add(new Piece(System.nanoTime(), String.valueOf(argumentsPiece), true));
-        }
-
-        synchronized List<Piece> pieces() {
-            return List.copyOf(pieces);
-        }
-
-        synchronized List<Piece> textPieces() {
-            return pieces.stream().filter(piece -> !piece.toolCall()).toList();
-        }
-
-        synchronized String text() {
-            StringBuilder text = new StringBuilder();
-            textPieces().forEach(piece -> text.append(piece.text()));
-            return text.toString();
-        }
-
-        synchronized String toolCallText() {
-            StringBuilder text = new StringBuilder();
-            pieces.stream().filter(Piece::toolCall).forEach(piece -> text.append(piece.text()));
-            return text.toString();
-        }
-
-        /** Milliseconds from the first text piece to {@code endNanos}. */
-        synchronized long firstTextLeadMillis(long endNanos) {
-            List<Piece> text = textPieces();
-            if (text.isEmpty()) {
-                fail("The target reported no text piece; pieces: " + pieces);
-            }
-            return (endNanos - text.get(0).nanos()) / 1_000_000;
-        }
     }
 }

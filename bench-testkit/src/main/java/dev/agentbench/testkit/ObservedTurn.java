@@ -29,16 +29,26 @@ public record ObservedTurn(TurnResult result, PieceRecorder pieces, long startNa
      *
      * @throws dev.agentbench.api.CheckFailedException when the turn is not what the script says
      */
-    @SuppressWarnings("try") // TargetHandle.close() throws Exception, as the SPI declares it
     public static ObservedTurn play(MockProcess mock, BenchTarget target, Script script, List<ToolDefinition> tools,
             Map<String, String> options) throws Exception {
+        mock.register(script);
+        return play(target, new TargetContext(URI.create(mock.baseUrl(script.name())), "agentbench",
+                "agentbench-mock", "Answer.", tools, script, options));
+    }
+
+    /**
+     * Opens {@code target} on {@code context}, whose script (one turn) the mock behind its base URL
+     * knows, runs the turn through {@code runTurn(..., observer)} and checks it as a run does.
+     *
+     * @throws dev.agentbench.api.CheckFailedException when the turn is not what the script says
+     */
+    @SuppressWarnings("try") // TargetHandle.close() throws Exception, as the SPI declares it
+    public static ObservedTurn play(BenchTarget target, TargetContext context) throws Exception {
+        Script script = context.script();
         if (script.turns().size() != 1) {
             throw new IllegalArgumentException("Script [" + script.name() + "] must have one turn, has "
                     + script.turns().size());
         }
-        mock.register(script);
-        TargetContext context = new TargetContext(URI.create(mock.baseUrl(script.name())), "agentbench",
-                "agentbench-mock", "Answer.", tools, script, options);
         PieceRecorder pieces = new PieceRecorder();
         try (TargetHandle handle = target.open(context)) {
             long start = System.nanoTime();

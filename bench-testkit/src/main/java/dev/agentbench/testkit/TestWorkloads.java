@@ -2,8 +2,8 @@ package dev.agentbench.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.ToolDefinition;
-import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptTurn;
 import dev.agentbench.api.script.ScriptedToolCall;
@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Heavy workloads for a target's own tests, the shapes of the real-traffic and streaming benchmarks
@@ -26,7 +27,7 @@ import java.util.Map;
 public final class TestWorkloads {
 
     /** The one tool {@link #history} calls; it is the first of {@link #tools}. */
-    public static final String HISTORY_TOOL = "lookup_000";
+    public static final String HISTORY_TOOL = AgentTraffic.toolName(0);
 
     /** What every tool of {@link #tools} returns. */
     public static final String TOOL_RESULT = "{\"found\":true,\"records\":[{\"id\":1,\"state\":\"open\"}]}";
@@ -43,14 +44,9 @@ public final class TestWorkloads {
      * {@link #TOOL_RESULT}.
      */
     public static List<ToolDefinition> tools(int count) {
-        List<ToolDefinition> tools = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            String name = String.format("lookup_%03d", i);
-            tools.add(new ToolDefinition(name, "Looks up the records of collection " + i
-                    + " that match a query, with optional filters, and returns them with their state.",
-                    schema(i), arguments -> TOOL_RESULT));
-        }
-        return List.copyOf(tools);
+        return AgentTraffic.tools(count, i -> "Looks up the records of collection " + i
+                + " that match a query, with optional filters, and returns them with their state.",
+                TestWorkloads::schema, TOOL_RESULT);
     }
 
     /** The schema of tool {@code i}, as JSON text; it differs from tool to tool in its descriptions. */
@@ -93,39 +89,63 @@ public final class TestWorkloads {
         return new Script(name, turns);
     }
 
-    /** A text of {@code words} words, different words so that no piece repeats another by chance. */
-    public static String words(int words) {
-        StringBuilder text = new StringBuilder();
-        for (int i = 0; i < words; i++) {
-            text.append(i == 0 ? "" : " ").append("word").append(i);
-        }
-        return text.toString();
-    }
-
     /**
-     * One turn answered with {@link #words}{@code (words)}, streamed as a model streams it: one chunk
-     * per word (the first chunk also carries no space before it, the others one).
+     * One turn answered with {@link AgentTraffic#words}{@code (words)}, streamed as a model streams
+     * it: one chunk per word (the first chunk also carries no space before it, the others one).
      */
     public static Script longReply(String name, int words) {
         return new Script(name, List.of(new ScriptTurn("Tell me everything.",
-                List.of(Step.text(words(words)).withChunks(words)))));
+                List.of(AgentTraffic.streamedText(words, 0)))));
     }
 
     /** One turn answered with {@code text}, the mock waiting {@code chunkDelayMs} before each chunk. */
     public static Script slowStream(String name, String text, long chunkDelayMs) {
         return new Script(name, List.of(new ScriptTurn("Tell me slowly.",
-                List.of(new Step(text, List.of(), chunkDelay(chunkDelayMs))))));
+                List.of(new Step(text, List.of(), AgentTraffic.chunkDelay(chunkDelayMs))))));
     }
 
     /** One turn: a call of {@link #HISTORY_TOOL}, then {@code text}, each chunk after {@code chunkDelayMs}. */
     public static Script toolThenSlowStream(String name, String text, long chunkDelayMs) {
         return new Script(name, List.of(new ScriptTurn("Look it up, then tell me slowly.", List.of(
                 Step.toolCalls(new ScriptedToolCall(HISTORY_TOOL, historyArguments(0))),
-                new Step(text, List.of(), chunkDelay(chunkDelayMs))))));
+                new Step(text, List.of(), AgentTraffic.chunkDelay(chunkDelayMs))))));
     }
 
-    private static Fault chunkDelay(long chunkDelayMs) {
-        return new Fault(0, null, 0, 0, chunkDelayMs, false, false, false);
+    /**
+     * The {@code toolset} benchmark's shape on the wire: plays one text turn of {@code target} with
+     * {@link #tools}{@code (count)} through {@code wire} and checks that its first request offers
+     * them as declared ({@link #assertToolsAsDeclared}).
+     *
+     * @param anyOrder whether the tools may come in another order than declared
+     * @throws AssertionError naming the first tool that is missing or differs
+     */
+    public static void assertToolsetReachesTheModel(WireRecorder wire, BenchTarget target, String instructions,
+            int count, Map<String, String> options, boolean anyOrder) throws Exception {
+        List<ToolDefinition> tools = tools(count);
+        List<RecordingProxy.Request> requests = wire.play(target, Script.singleText("toolset", "Hello?", "Hello."),
+                instructions, tools, options);
+        assertToolsAsDeclared(requests.get(0).body(), tools, anyOrder);
+    }
+
+    /**
+     * The {@code history} benchmark's shape on the wire: plays {@link #history}{@code (name,
+     * earlier)} in one session of {@code target} through {@code wire}, with {@link #tools}{@code
+     * (1)}, and checks that it made two requests a tool-calling turn and one for the last, and that
+     * the last carried the whole history ({@link #assertWholeHistory}).
+     *
+     * @throws AssertionError on another number of requests, or naming the first message that is
+     *     missing or differs
+     */
+    public static void assertHistoryResentWhole(WireRecorder wire, BenchTarget target, String instructions,
+            int earlier, Map<String, String> options) throws Exception {
+        Script script = history("history_" + earlier + "_" + String.join("_", new TreeMap<>(options).values()),
+                earlier);
+        List<RecordingProxy.Request> requests = wire.play(target, script, instructions, tools(1), options);
+        if (requests.size() != 2 * earlier + 1) {
+            throw new AssertionError("A session of " + earlier + " tool-calling turns and one more made "
+                    + requests.size() + " requests, not " + (2 * earlier + 1));
+        }
+        assertWholeHistory(requests.get(requests.size() - 1).body(), script, instructions);
     }
 
     /**

@@ -79,10 +79,19 @@ public final class WireRecorder implements AutoCloseable {
      * Plays {@code script} as one session of a new handle of {@code target}, with the built-in tools,
      * checking every turn as a run does, and returns the requests the framework sent.
      */
-    @SuppressWarnings("try") // TargetHandle.close() throws Exception, as the SPI declares it
     public List<RecordingProxy.Request> play(BenchTarget target, Script script, String instructions,
             Map<String, String> options) throws Exception {
-        TargetContext context = context(script, instructions, BuiltinTools.ALL, options);
+        return play(target, script, instructions, BuiltinTools.ALL, options);
+    }
+
+    /**
+     * Plays {@code script} as one session of a new handle of {@code target}, with {@code tools},
+     * checking every turn as a run does, and returns the requests the framework sent.
+     */
+    @SuppressWarnings("try") // TargetHandle.close() throws Exception, as the SPI declares it
+    public List<RecordingProxy.Request> play(BenchTarget target, Script script, String instructions,
+            List<ToolDefinition> tools, Map<String, String> options) throws Exception {
+        TargetContext context = context(script, instructions, tools, options);
         try (TargetHandle handle = target.open(context)) {
             ScriptChecks.play(script, handle, "user-1", "session-1");
         }
