@@ -85,6 +85,28 @@ final class Intervals {
         return Optional.of(holding(shown, difference));
     }
 
+    /**
+     * {@code cell}'s CPU time per operation in nanoseconds (per iteration, as {@link
+     * dev.agentbench.api.result.Cpu#nanosPerOp}) with its interval between JVMs: Student's t on the
+     * logarithms of the forks' values, the part of {@link ForkIntervals#median} for forks known by one
+     * value each, so that neither bound can fall below zero; the point being the figure the reports
+     * show, the median of the forks'. The reports give a cell's CPU time no interval of their own (only
+     * its overhead over the baseline's, {@link #cpuOverhead}); this is the one {@code jmh-result.json}
+     * gives. Empty when fewer than two forks have a positive CPU time, or the cell has none.
+     */
+    Optional<Estimate> cpu(CellResult cell) {
+        if (cell.status() != CellStatus.OK || cell.cpu() == null || !(cell.cpu().nanosPerOp() > 0)
+                || Double.isInfinite(cell.cpu().nanosPerOp())) {
+            return Optional.empty();
+        }
+        double[] values = cpuPerFork(cell);
+        if (values.length < 2) {
+            return Optional.empty();
+        }
+        return Optional.of(holding(cell.cpu().nanosPerOp(),
+                ForkIntervals.median(ForkSamples.ofValues(values, values.length), CONFIDENCE)));
+    }
+
     /** Each fork's CPU time per operation, of the forks that have a positive one. */
     private static double[] cpuPerFork(CellResult cell) {
         return cell.forksOrSelf().stream().filter(fork -> fork.cpu() != null && fork.cpu().nanosPerOp() > 0

@@ -9,42 +9,72 @@ import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.TimeStats;
+import dev.agentbench.report.stats.Estimate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * {@code jmh-result.json}: the OK cells in the shape of JMH's own JSON output ({@code -rf json}), so
- * that tools made for JMH results (visualizers, CI benchmark actions) read a run as they are.
+ * that tools made for JMH results read a run as they are, and draw what the reports say.
  *
- * <p>The mapping, one entry per OK cell in report order:
+ * <p>The tools read little of the file, but strictly. github-action-benchmark names an entry
+ * {@code benchmark} plus its {@code params} and charts {@code primaryMetric.score} in {@code
+ * scoreUnit}. Bencher's JMH adapter parses the whole file or nothing: {@code score} and both bounds
+ * of {@code scoreConfidence} as numbers (its older versions: {@code score ± scoreError}), {@code
+ * scoreUnit} as {@code <time>/op} or {@code ops/<time>}, {@code secondaryMetrics} an object. JMH
+ * visualizer groups entries by {@code benchmark} up to its last dot (the class) and names a bar by
+ * the rest (the method) and the {@code params}; it draws {@code score} with error bars from {@code
+ * scoreConfidence}, unless {@code scoreError} is not a number, and lists each key of {@code
+ * secondaryMetrics}. So no number here is ever {@code NaN} or infinite: JMH writes those as strings
+ * ({@code "NaN"} for the error of two values or fewer), which Bencher rejects and the others draw as
+ * nothing. {@code JmhJsonReadersTest} holds the file to each tool's rules.
+ *
+ * <p>The mapping, one entry per OK cell with a time, in report order:
  * <ul>
- *   <li>{@code benchmark} is {@code agentbench.<target>.<cell>}, e.g. {@code agentbench.raw.turn1_c8},
- *       without the cell's parameters: as JMH writes a benchmark with {@code @Param} fields, their values
- *       are in {@code params}, an object of strings in declaration order, present only when the
- *       benchmark has parameters ({@code agentbench.raw.history} with {@code "params": {"history":
- *       "64"}}). Tools that tell entries apart by benchmark and params, as JMH's own do, keep the
- *       cells apart.
+ *   <li>{@code benchmark} is {@code agentbench.<target>.<cell>}, e.g. {@code agentbench.raw.turn1_c8}:
+ *       the three parts of JMH's {@code package.Class.method}, so that the visualizer charts each
+ *       target as a class of its cells. It is without the cell's parameters: as JMH writes a benchmark
+ *       with {@code @Param} fields, their values are in {@code params}, an object of strings in
+ *       declaration order, present only when the benchmark has parameters ({@code
+ *       agentbench.raw.history} with {@code "params": {"history": "64"}}). Tools that tell entries
+ *       apart by benchmark and params, as JMH's own do, keep the cells apart.
+ *   <li>{@code primaryMetric} says what the reports say: {@code score} is the cell's headline, the
+ *       median of its forks' medians ({@link CellResult#time()}), not JMH's mean; {@code
+ *       scoreConfidence} is the 95% interval the reports print beside it ({@link Intervals#median}:
+ *       it sees the spread between JVMs, which JMH's 99.9% interval over the pooled iterations does
+ *       not); {@code scoreError} is the distance from the score to the farther bound, so that a tool
+ *       that draws {@code score ± scoreError} draws a band that holds the whole interval. A cell the
+ *       reports give no interval (fewer than six samples) has {@code [score, score]} and an error of
+ *       0: a bar of no width, where the reports print the median alone. {@code scorePercentiles} and
+ *       {@code rawData} stay the samples: one list per fork (a fresh JVM, as JMH's forks are), the
+ *       percentiles over them pooled, as JMH pools its forks' iterations; a cell read without its
+ *       samples (from {@code summary.json}) has the percentiles its statistics know (0, 50, 95, 99
+ *       and 100) and no raw data.
  *   <li>{@code mode} is {@code avgt}: each timed iteration of a cell is one operation timed on its
- *       own, i.e. a JMH iteration of batch size 1 whose score is that operation's time; so
- *       {@code rawData} is one list per fork (a fresh JVM, as JMH's forks are) of its samples,
- *       {@code forks} their number, {@code score} the mean over every fork's samples and the
- *       percentiles are over them pooled, as JMH pools its forks' iterations. JMH's {@code sample}
- *       mode would fit the samples as well, but JMH writes it as {@code rawDataHistogram}, which tools
- *       read differently. Cold start is {@code ss} (single shot) with one fork per sample, since each
- *       sample is a fresh JVM.
+ *       own, i.e. a JMH iteration of batch size 1 whose score is that operation's time, and {@code
+ *       forks} is their number. JMH's {@code sample} mode would fit the samples as well, but JMH writes
+ *       it as {@code rawDataHistogram}, which the visualizer then reads instead of {@code rawData}.
+ *       Cold start is {@code ss} (single shot) with one fork per sample, since each sample is a fresh
+ *       JVM.
  *   <li>{@code measurementIterations} is the most samples of one fork: forks of a time-boxed pass
  *       differ in their counts, which JMH's own never do.
  *   <li>{@code threads} is the concurrency: at N, each iteration runs N sessions at once and its time
  *       is how long the last of them took.
  *   <li>Times are in {@code us/op} throughout, so a benchmark's unit never changes between runs.
- *   <li>{@code secondaryMetrics}: {@code gc.alloc.rate.norm} (B/op, per session: the iteration's
- *       bytes over N), named as JMH 1.37 names it; {@code retained.bytes} (B/agent or B/session) for
- *       footprint cells; both hold one figure, the cell's median, so their error is {@code NaN} as JMH
- *       writes it for a single value. And {@code cpu.time.norm} (us/op, per session: the process's CPU
- *       time over the timed pass ÷ iterations ÷ N), one figure per fork, a name of ours after JMH's
- *       {@code .norm} metrics, since JMH has no such metric.
+ *   <li>{@code secondaryMetrics}, an object in every entry (empty when the cell has none):
+ *       {@code gc.alloc.rate.norm} (B/op, per session: the iteration's bytes over N), named as JMH
+ *       1.37 names it, and {@code retained.bytes} (B/agent or B/session) for footprint cells, each one
+ *       figure, the cell's median as the reports print it, so with an error of 0 and {@code [v, v]};
+ *       {@code cpu.time.norm} (us/op, per session: the process's CPU time over the timed pass ÷
+ *       iterations ÷ N), a name of ours after JMH's {@code .norm} metrics, one figure per fork in
+ *       {@code rawData}, its score the median of the forks' as the reports print it and its interval
+ *       {@link Intervals#cpu}, Student's t on the logarithms of the forks' figures, which cannot go
+ *       below 0 (the reports give a cell's CPU time no interval; with one fork it is {@code [v, v]});
+ *       and each of the kind's own figures under its name, its score the cell's figure and its
+ *       confidence the lowest and highest of the forks' values, as the reports bracket them.
  * </ul>
  * Cells that did not end OK have no entry: JMH's format has no place for a failure. The other
  * reports show them.
@@ -78,12 +108,14 @@ public final class JmhJsonFormat implements ReportFormat {
     @Override
     public String render(RunData run, ReportOptions options) {
         ArrayNode root = RunData.MAPPER.createArrayNode();
+        Intervals intervals = new Intervals();
         List<String> targets = run.targets(options.baseline());
         for (Map<String, CellResult> row : Sections.rows(run).values()) {
             for (String target : targets) {
                 CellResult cell = row.get(target);
-                if (cell != null && cell.status() == CellStatus.OK && cell.time() != null) {
-                    entry(root.addObject(), cell, run.info());
+                if (cell != null && cell.status() == CellStatus.OK && cell.time() != null
+                        && Double.isFinite(cell.time().median())) {
+                    entry(root.addObject(), cell, run.info(), intervals);
                 }
             }
         }
@@ -94,7 +126,7 @@ public final class JmhJsonFormat implements ReportFormat {
         }
     }
 
-    private static void entry(ObjectNode node, CellResult cell, RunInfo info) {
+    private static void entry(ObjectNode node, CellResult cell, RunInfo info, Intervals intervals) {
         boolean coldStart = Sections.jvmPerSample(cell);
         Map<String, String> env = info.environment();
         Map<String, String> settings = info.settings();
@@ -135,128 +167,164 @@ public final class JmhJsonFormat implements ReportFormat {
             ObjectNode params = node.putObject("params");
             cell.params().forEach(params::put);
         }
-        ObjectNode primary = node.putObject("primaryMetric");
-        if (pooled.length > 0) {
-            metric(primary, new JmhStatistics(pooled), TIME_UNIT);
-            rawData(primary, forks);
-        } else {
-            fromStats(primary, cell.time());
-        }
+        Estimate time = nonNegative(scaled(primary(cell, intervals), 1000.0));
+        metric(node.putObject("primaryMetric"), time,
+                pooled.length > 0 ? percentiles(pooled) : percentiles(cell.time()), TIME_UNIT, forks);
         ObjectNode secondary = node.putObject("secondaryMetrics");
         if (cell.memory() != null && cell.memory().allocatedBytesPerOp() != null) {
-            single(secondary.putObject("gc.alloc.rate.norm"),
-                    cell.memory().allocatedBytesPerOp() / cell.concurrency(), "B/op");
+            single(secondary, "gc.alloc.rate.norm", cell.memory().allocatedBytesPerOp() / cell.concurrency(), "B/op");
         }
         if (cell.memory() != null && cell.memory().retainedBytesPerUnit() != null) {
-            single(secondary.putObject("retained.bytes"), cell.memory().retainedBytesPerUnit(),
+            single(secondary, "retained.bytes", cell.memory().retainedBytesPerUnit(),
                     "B/" + (cell.memory().retainedUnit() == null ? "op" : cell.memory().retainedUnit()));
         }
-        cpu(secondary, cell);
+        cpu(secondary, cell, intervals);
         figures(secondary, cell);
     }
 
     /**
+     * The cell's median and its interval as the reports print them, in nanoseconds: {@code [median,
+     * median]} when the reports give none.
+     */
+    static Estimate primary(CellResult cell, Intervals intervals) {
+        double median = cell.time().median();
+        return intervals.median(cell).orElseGet(() -> new Estimate(median, median, median));
+    }
+
+    /**
      * Each of the kind's own figures as a secondary metric of its name, its unit as JMH writes units
-     * (empty as {@code #}), one value per fork that measured it.
+     * (empty as {@code #}): the cell's figure, between the lowest and highest of the forks' values as
+     * the reports bracket it, one value per fork that measured it; a figure that is not a finite number
+     * has no metric, since no reader could take it.
      */
     private static void figures(ObjectNode secondary, CellResult cell) {
         for (Figure figure : cell.figures()) {
+            double value = figure.value();
+            if (!Double.isFinite(value)) {
+                continue;
+            }
             List<double[]> forks = cell.forksOrSelf().stream().map(fork -> fork.figure(figure.name()))
-                    .filter(java.util.Objects::nonNull).map(mine -> new double[] {mine.value()}).toList();
+                    .filter(java.util.Objects::nonNull).map(Figure::value).filter(Double::isFinite)
+                    .map(mine -> new double[] {mine}).toList();
+            boolean range = figure.low() != null && Double.isFinite(figure.low()) && Double.isFinite(figure.high());
+            Estimate estimate = range ? new Estimate(value, Math.min(value, figure.low()),
+                    Math.max(value, figure.high())) : new Estimate(value, value, value);
             String unit = figure.unit().isEmpty() ? "#" : figure.unit();
-            ObjectNode node = secondary.putObject(figure.name());
             if (forks.isEmpty()) {
-                single(node, figure.value(), unit);
+                single(secondary, figure.name(), value, unit);
             } else {
-                metric(node, new JmhStatistics(forks.stream().flatMapToDouble(Arrays::stream).toArray()), unit);
-                rawData(node, forks);
+                metric(secondary.putObject(figure.name()), estimate,
+                        percentiles(forks.stream().flatMapToDouble(Arrays::stream).toArray()), unit, forks);
             }
         }
     }
 
     /**
-     * {@code cpu.time.norm}: process CPU time per operation (per session at concurrency N), in µs,
-     * one figure per fork that measured it; or the cell's one figure when no fork has its own.
+     * {@code cpu.time.norm}: process CPU time per operation (per session at concurrency N), in µs, one
+     * figure per fork that measured it, with {@link Intervals#cpu}; or the cell's one figure when no
+     * fork has its own.
      */
-    private static void cpu(ObjectNode secondary, CellResult cell) {
+    private static void cpu(ObjectNode secondary, CellResult cell, Intervals intervals) {
+        if (cell.cpu() == null || !Double.isFinite(cell.cpu().nanosPerOp())) {
+            return;
+        }
         double perOp = 1000.0 * cell.concurrency();
-        List<double[]> forks = cell.forksOrSelf().stream().filter(fork -> fork.cpu() != null)
+        List<double[]> forks = cell.forksOrSelf().stream()
+                .filter(fork -> fork.cpu() != null && Double.isFinite(fork.cpu().nanosPerOp()))
                 .map(fork -> new double[] {fork.cpu().nanosPerOp() / perOp}).toList();
-        if (!forks.isEmpty()) {
-            ObjectNode node = secondary.putObject(CPU_METRIC);
-            metric(node, new JmhStatistics(forks.stream().flatMapToDouble(Arrays::stream).toArray()), TIME_UNIT);
-            rawData(node, forks);
-        } else if (cell.cpu() != null) {
-            single(secondary.putObject(CPU_METRIC), cell.cpu().nanosPerOp() / perOp, TIME_UNIT);
+        double shown = cell.cpu().nanosPerOp();
+        Estimate estimate = nonNegative(scaled(intervals.cpu(cell).orElseGet(() -> new Estimate(shown, shown, shown)),
+                perOp));
+        if (forks.isEmpty()) {
+            single(secondary, CPU_METRIC, estimate.value(), TIME_UNIT);
+        } else {
+            metric(secondary.putObject(CPU_METRIC), estimate,
+                    percentiles(forks.stream().flatMapToDouble(Arrays::stream).toArray()), TIME_UNIT, forks);
         }
     }
 
-    private static void rawData(ObjectNode metric, List<double[]> forks) {
-        ArrayNode rawData = metric.putArray("rawData");
+    /** A metric of one figure: its score, a confidence of {@code [v, v]} and an error of 0. */
+    private static void single(ObjectNode secondary, String name, double value, String unit) {
+        if (!Double.isFinite(value)) {
+            return;
+        }
+        Map<String, Double> percentiles = new LinkedHashMap<>();
+        for (double rank : PERCENTILES) {
+            percentiles.put(String.valueOf(rank), value);
+        }
+        metric(secondary.putObject(name), new Estimate(value, value, value), percentiles, unit,
+                List.of(new double[] {value}));
+    }
+
+    /**
+     * score, scoreError, scoreConfidence, scorePercentiles, scoreUnit and rawData, in JMH's order:
+     * the score and confidence are {@code estimate}'s, the error the distance from the score to the
+     * farther bound.
+     */
+    private static void metric(ObjectNode node, Estimate estimate, Map<String, Double> percentiles, String unit,
+            List<double[]> forks) {
+        number(node, "score", estimate.value());
+        number(node, "scoreError", Math.max(estimate.value() - estimate.low(), estimate.high() - estimate.value()));
+        ArrayNode interval = node.putArray("scoreConfidence");
+        number(interval, estimate.low());
+        number(interval, estimate.high());
+        ObjectNode ranks = node.putObject("scorePercentiles");
+        percentiles.forEach((rank, value) -> number(ranks, rank, value));
+        node.put("scoreUnit", unit);
+        ArrayNode rawData = node.putArray("rawData");
         for (double[] fork : forks) {
             ArrayNode values = rawData.addArray();
             for (double value : fork) {
-                values.add(value);
+                number(values, value);
             }
         }
     }
 
-    /** score, scoreError, scoreConfidence, scorePercentiles and scoreUnit, in JMH's order. */
-    private static void metric(ObjectNode node, JmhStatistics stats, String unit) {
-        number(node, "score", stats.mean());
-        number(node, "scoreError", stats.meanError());
-        double[] confidence = stats.confidence();
-        ArrayNode interval = node.putArray("scoreConfidence");
-        number(interval, confidence[0]);
-        number(interval, confidence[1]);
-        ObjectNode percentiles = node.putObject("scorePercentiles");
+    /** Every rank of JMH's over {@code values} (at least one), by JMH's estimator. */
+    private static Map<String, Double> percentiles(double[] values) {
+        JmhStatistics stats = new JmhStatistics(values);
+        Map<String, Double> percentiles = new LinkedHashMap<>();
         for (double rank : PERCENTILES) {
-            number(percentiles, String.valueOf(rank), stats.percentile(rank));
+            percentiles.put(String.valueOf(rank), stats.percentile(rank));
         }
-        node.put("scoreUnit", unit);
+        return percentiles;
     }
 
-    /** A metric of one figure: as JMH writes a result of a single value. */
-    private static void single(ObjectNode node, double value, String unit) {
-        metric(node, new JmhStatistics(new double[] {value}), unit);
-        node.putArray("rawData").addArray().add(value);
+    /** The ranks a cell's statistics know, in µs, for a cell whose samples were not kept. */
+    private static Map<String, Double> percentiles(TimeStats time) {
+        Map<String, Double> percentiles = new LinkedHashMap<>();
+        percentiles.put("0.0", time.min() / 1000);
+        percentiles.put("50.0", time.median() / 1000);
+        percentiles.put("95.0", time.p95() / 1000);
+        percentiles.put("99.0", time.p99() / 1000);
+        percentiles.put("100.0", time.max() / 1000);
+        percentiles.values().removeIf(value -> !Double.isFinite(value));
+        return percentiles;
     }
 
-    /** A cell whose samples were not kept: what its statistics tell, {@code NaN} for the rest. */
-    private static void fromStats(ObjectNode node, TimeStats time) {
-        number(node, "score", time.mean() / 1000);
-        number(node, "scoreError", Double.NaN);
-        ArrayNode interval = node.putArray("scoreConfidence");
-        number(interval, Double.NaN);
-        number(interval, Double.NaN);
-        ObjectNode percentiles = node.putObject("scorePercentiles");
-        for (double rank : PERCENTILES) {
-            double nanos = rank == 0 ? time.min() : rank == 50 ? time.median() : rank == 95 ? time.p95()
-                    : rank == 99 ? time.p99() : rank == 100 ? time.max() : Double.NaN;
-            number(percentiles, String.valueOf(rank), nanos / 1000);
-        }
-        node.put("scoreUnit", TIME_UNIT);
-        node.putArray("rawData").addArray();
+    private static Estimate scaled(Estimate estimate, double divisor) {
+        return new Estimate(estimate.value() / divisor, estimate.low() / divisor, estimate.high() / divisor);
     }
 
-    /** JMH writes NaN and infinities as the strings {@code "NaN"}, {@code "+INF"}, {@code "-INF"}. */
+    /** A time or CPU time never below 0, whatever an interval's arithmetic gave. */
+    private static Estimate nonNegative(Estimate estimate) {
+        return estimate.low() >= 0 ? estimate : new Estimate(estimate.value(),
+                Math.max(Math.min(0, estimate.value()), estimate.low()), estimate.high());
+    }
+
+    /** A finite number; anything else is a bug here, since JSON and the tools that read this file have none. */
     private static void number(ObjectNode node, String name, double value) {
-        if (Double.isFinite(value)) {
-            node.put(name, value);
-        } else {
-            node.put(name, nonFinite(value));
-        }
+        node.put(name, finite(value));
     }
 
     private static void number(ArrayNode node, double value) {
-        if (Double.isFinite(value)) {
-            node.add(value);
-        } else {
-            node.add(nonFinite(value));
-        }
+        node.add(finite(value));
     }
 
-    private static String nonFinite(double value) {
-        return Double.isNaN(value) ? "NaN" : value > 0 ? "+INF" : "-INF";
+    private static double finite(double value) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalStateException("jmh-result.json takes finite numbers only, got [" + value + "]");
+        }
+        return value;
     }
 }

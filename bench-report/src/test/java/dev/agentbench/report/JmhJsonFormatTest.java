@@ -73,11 +73,19 @@ class JmhJsonFormatTest {
         assertThat(turn1.get("mode").asText()).isEqualTo("avgt");
         assertThat(turn1.get("measurementIterations").asInt()).isEqualTo(5);
         assertThat(turn1.at("/primaryMetric/rawData/0").toString()).isEqualTo("[198.0,212.4,205.0,260.1,281.0]");
-        assertThat(turn1.at("/primaryMetric/score").asDouble()).isEqualTo(231.3);
+        assertThat(turn1.at("/primaryMetric/score").asDouble()).as("the report's median, not JMH's mean (231.3)")
+                .isEqualTo(212.4);
+        assertThat(turn1.at("/primaryMetric/scoreConfidence").toString())
+                .as("five samples: the report gives no interval").isEqualTo("[212.4,212.4]");
+        assertThat(turn1.at("/primaryMetric/scoreError").asDouble()).isEqualTo(0.0);
         assertThat(turn1.at("/primaryMetric/scorePercentiles/50.0").asDouble()).isEqualTo(212.4);
         assertThat(turn1.at("/secondaryMetrics/gc.alloc.rate.norm/score").asDouble()).isEqualTo(48213.0);
         assertThat(turn1.at("/secondaryMetrics/gc.alloc.rate.norm/scoreUnit").asText()).isEqualTo("B/op");
-        assertThat(turn1.at("/secondaryMetrics/gc.alloc.rate.norm/scoreError").asText()).isEqualTo("NaN");
+        assertThat(turn1.at("/secondaryMetrics/gc.alloc.rate.norm/scoreError").isNumber())
+                .as("one figure: an error of 0, never JMH's \"NaN\"").isTrue();
+        assertThat(turn1.at("/secondaryMetrics/gc.alloc.rate.norm/scoreError").asDouble()).isEqualTo(0.0);
+        assertThat(turn1.at("/secondaryMetrics/gc.alloc.rate.norm/scoreConfidence").toString())
+                .isEqualTo("[48213.0,48213.0]");
 
         JsonNode c8 = find(root, "agentbench.llmagent.turn1_c8");
         assertThat(c8.get("threads").asInt()).isEqualTo(8);
