@@ -87,6 +87,31 @@ class SummaryOnlyRunTest {
     }
 
     @Test
+    void jmhResultOfCellsWithoutSamplesGivesTheReportsIntervalTheKnownPercentilesAndNoNaN() throws Exception {
+        RunData run = RunData.read(summaryOnly());
+        String json = new JmhJsonFormat().render(run, ReportOptions.defaults());
+        assertThat(json).as("no NaN where the samples are gone").doesNotContain("NaN");
+        CellResult turn1 = run.cells().stream().filter(cell -> cell.target().equals("raw") && cell.name().equals("turn1"))
+                .findFirst().orElseThrow();
+        JsonNode entry = null;
+        for (JsonNode candidate : RunData.MAPPER.readTree(json)) {
+            if (candidate.get("benchmark").asText().equals("agentbench.raw.turn1")) {
+                entry = candidate;
+            }
+        }
+        assertThat(entry).isNotNull();
+        var interval = new Intervals().median(turn1).orElseThrow();
+        JsonNode primary = entry.get("primaryMetric");
+        assertThat(primary.get("score").asDouble()).isEqualTo(turn1.time().median() / 1000);
+        assertThat(primary.at("/scoreConfidence/0").asDouble()).as("the report's interval").isEqualTo(interval.low() / 1000);
+        assertThat(primary.at("/scoreConfidence/1").asDouble()).isEqualTo(interval.high() / 1000);
+        List<String> ranks = new java.util.ArrayList<>();
+        primary.get("scorePercentiles").fieldNames().forEachRemaining(ranks::add);
+        assertThat(ranks).as("only the ranks the statistics know").containsExactly("0.0", "50.0", "95.0", "99.0", "100.0");
+        assertThat(primary.get("rawData")).as("no samples").isEmpty();
+    }
+
+    @Test
     void aRunReadFromItsCellFilesHasNoNote() throws Exception {
         RunData run = RunData.read(GoldenReportTest.forkRun());
         assertThat(run.fromSummary()).isEmpty();
