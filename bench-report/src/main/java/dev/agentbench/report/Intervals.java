@@ -12,7 +12,8 @@ import java.util.Optional;
 
 /**
  * The 95% intervals a report shows, of {@link ForkIntervals}: of each OK cell's median, and
- * of each ratio of a cell's median to the baseline's. A cell has an interval when it has at least
+ * of each ratio of a cell's median to the baseline's; and the one {@code jmh-result.json} gives a
+ * cell's CPU time ({@link #cpu}). A cell has an interval when it has at least
  * {@link HierarchicalBootstrap#minSamples} samples at this confidence (6); without samples (read from
  * {@code summary.json}) it needs as many samples by its forks' counts and at least two forks, whose
  * medians alone then make it (Student's t over

@@ -186,7 +186,7 @@ public final class JmhJsonFormat implements ReportFormat {
      * The cell's median and its interval as the reports print them, in nanoseconds: {@code [median,
      * median]} when the reports give none.
      */
-    static Estimate primary(CellResult cell, Intervals intervals) {
+    private static Estimate primary(CellResult cell, Intervals intervals) {
         double median = cell.time().median();
         return intervals.median(cell).orElseGet(() -> new Estimate(median, median, median));
     }
