@@ -54,7 +54,7 @@ final class HtmlAssets {
             table.cmp.tall tr.group th{text-align:left;padding-top:14px;background:none;font-size:14.5px}
             table.cmp.tall tbody tr:not(.group) th{font-weight:400;padding-left:22px}
             table.cmp.tall tbody tr.group:hover{background:none}
-            #load table.cmp td{white-space:normal;min-width:12em}
+            table.cmp.figures td:not(.ratio){white-space:normal;min-width:12em}
             .figure-charts{margin-top:14px}
             table.cmp .st a{text-decoration:none}
             .notrun{color:var(--missing);font-style:italic}

@@ -66,7 +66,7 @@ public final class HtmlFormat implements ReportFormat {
             List<String> figureSections = FigureSections.titles(rows);
             Intervals intervals = new Intervals();
             for (Sections.Section section : Sections.of(targets, rows, intervals)) {
-                section(out, section, targets, anchors);
+                section(out, section, targets, anchors, figureSections.contains(section.title()));
                 if (section.id().equals("time") && Sections.anyDrifted(run)) {
                     out.append("<p class=\"note\">").append(Html.text(Sections.DRIFT_NOTE)).append("</p>\n");
                 }
@@ -301,24 +301,29 @@ public final class HtmlFormat implements ReportFormat {
         }
     }
 
-    /** The section's card and table, left open for what the section adds below its table. */
+    /**
+     * The section's card and table, left open for what the section adds below its table.
+     *
+     * @param figures whether the section is of a kind's own figures, whose entries are long (a
+     *     headline and its details) and wrap
+     */
     private static void section(StringBuilder out, Sections.Section section, List<String> targets,
-            Map<CellResult, String> anchors) {
+            Map<CellResult, String> anchors, boolean figures) {
         out.append("<section class=\"card\" id=\"").append(section.id()).append("\">\n<h2>")
                 .append(Html.text(section.title())).append("</h2>\n<p class=\"intro\">").append(Html.withCode(section.intro()))
                 .append("</p>\n");
         if (ComparisonTable.tall(targets)) {
-            tallTable(out, section, targets, anchors);
+            tallTable(out, section, targets, anchors, figures ? " figures" : "");
         } else {
-            wideTable(out, section, targets, anchors);
+            wideTable(out, section, targets, anchors, figures ? " figures" : "");
         }
     }
 
     /** A column per target and one per ratio, a row per benchmark. */
     private static void wideTable(StringBuilder out, Sections.Section section, List<String> targets,
-            Map<CellResult, String> anchors) {
+            Map<CellResult, String> anchors, String classes) {
         String baseline = targets.get(0);
-        out.append("<div class=\"scroll\"><table class=\"cmp\" data-sortable>\n<thead><tr><th scope=\"col\">Benchmark</th>");
+        out.append("<div class=\"scroll\"><table class=\"cmp").append(classes).append("\" data-sortable>\n<thead><tr><th scope=\"col\">Benchmark</th>");
         for (String target : targets) {
             out.append("<th scope=\"col\">").append(Html.text(target));
             if (target.equals(baseline)) {
@@ -349,11 +354,11 @@ public final class HtmlFormat implements ReportFormat {
      * their order.
      */
     private static void tallTable(StringBuilder out, Sections.Section section, List<String> targets,
-            Map<CellResult, String> anchors) {
+            Map<CellResult, String> anchors, String classes) {
         String baseline = Html.text(targets.get(0));
         boolean overhead = ComparisonTable.anyOverhead(section.rows());
         int columns = overhead ? 4 : 3;
-        out.append("<div class=\"scroll\"><table class=\"cmp tall\" data-sortable>\n<thead><tr><th scope=\"col\">Target</th>")
+        out.append("<div class=\"scroll\"><table class=\"cmp tall").append(classes).append("\" data-sortable>\n<thead><tr><th scope=\"col\">Target</th>")
                 .append("<th scope=\"col\">").append(Html.text(section.title())).append("</th>")
                 .append("<th scope=\"col\" class=\"ratio\">÷ ").append(baseline).append("</th>")
                 .append(overhead ? "<th scope=\"col\" class=\"ratio\">over " + baseline + "</th>" : "")

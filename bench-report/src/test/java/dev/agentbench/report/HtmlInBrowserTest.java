@@ -106,6 +106,8 @@ class HtmlInBrowserTest {
         assertThat(probe.get("script").asText()).as("the sorting script ran").isEqualTo("ran");
         assertThat(probe.get("tables").asInt()).as("comparison tables").isEqualTo(6);
         assertThat(probe.get("scrollWidth").asInt()).as("no horizontal scroll").isLessThanOrEqualTo(probe.get("clientWidth").asInt());
+        assertThat(probe.get("scrolledTables")).as("three targets side by side fit their card, cold start's long figures too")
+                .isEmpty();
         // One median chart per row with a timed OK cell (7), one throughput chart per benchmark run at N > 1 (2).
         assertThat(probe.get("charts")).hasSize(9).allSatisfy(chart -> {
             assertThat(chart.get("w").asDouble()).isGreaterThan(100);
@@ -219,6 +221,7 @@ class HtmlInBrowserTest {
         assertThat(probe.get("resources")).as("resources fetched").isEmpty();
         assertThat(probe.get("tables").asInt()).as("comparison tables: time, throughput under model latency")
                 .isEqualTo(2);
+        assertThat(probe.get("scrolledTables")).as("the load figures wrap in their card").isEmpty();
         // medians of turn1, load, load_c16, load_c64; turns per second of load, its ideal among its shapes
         assertThat(probe.get("charts")).hasSize(5).allSatisfy(chart -> {
             assertThat(chart.get("w").asDouble()).isGreaterThan(100);
