@@ -209,7 +209,7 @@ final class ComparisonTable {
             java.util.function.UnaryOperator<String> escape) {
         String baseline = escape.apply(targets.get(0));
         boolean overhead = anyOverhead(rows);
-        StringBuilder out = new StringBuilder("| Benchmark | Target | ").append(heading).append(" | ÷ ")
+        StringBuilder out = new StringBuilder("| Benchmark | Target | ").append(escape.apply(heading.replace("|", "\\|"))).append(" | ÷ ")
                 .append(baseline).append(" |").append(overhead ? " over " + baseline + " |" : "")
                 .append("\n|---|---|---:|---:|").append(overhead ? "---:|" : "").append('\n');
         for (Row row : rows) {
