@@ -64,6 +64,14 @@ class HtmlFormatTest {
                 .contains("<td class=\"ratio\" data-v=\"1.0\">baseline</td>")
                 .contains("<tr><th scope=\"row\" data-v=\"8\">langgraph4j</th>");
         assertThat(turn1.split("<tr><th scope=\"row\"", -1)).as("a row per target").hasSize(10);
+        java.util.regex.Matcher swatch = java.util.regex.Pattern.compile("<span class=\"swatch\" style=\"background:(#[0-9a-f]{6})\"></span>([^<]+)</span>")
+                .matcher(html.substring(0, html.indexOf("</header>")));
+        java.util.Map<String, String> colours = new java.util.LinkedHashMap<>();
+        while (swatch.find()) {
+            colours.put(swatch.group(2), swatch.group(1));
+        }
+        assertThat(colours.keySet()).as("the legend").containsExactlyElementsOf(ManyTargetsRun.TARGETS);
+        assertThat(colours.values()).as("a colour of its own for each target").doesNotHaveDuplicates();
         assertThat(bodies[bodies.length - 2]).startsWith("<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"4\">my_custom")
                 .contains("<td class=\"notrun\" data-v=\"\" title=\"koog did not plan this benchmark\">not run</td>");
     }
