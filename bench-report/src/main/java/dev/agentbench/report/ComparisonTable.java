@@ -14,8 +14,26 @@ import java.util.function.ToDoubleFunction;
  * every other target followed by its ratio to the baseline. Cells that did not end OK keep their
  * status; targets that did not plan a row are "not run". Each format renders the same rows its own
  * way ({@link #markdown} here; the HTML format has its own).
+ *
+ * <p>A run of more than {@link #MAX_WIDE_TARGETS} targets would need two columns a target (18 at
+ * nine), more than a page or a terminal holds; its tables are {@linkplain #tall tall} instead: under
+ * each benchmark one line per target ({@link Row#lines}), with a column for the figure, one for the
+ * ratio and, when the section has overheads, one for the overhead. The rows keep the report's order
+ * and the targets theirs, the baseline first.
  */
 final class ComparisonTable {
+
+    /**
+     * The most targets a table shows side by side, two columns each and the benchmark's: six columns.
+     * Four would make the time table, whose ratios carry their interval and their overhead, about
+     * 1,330 px wide, more than {@code report.html}'s page (1,160 px) or a markdown viewer holds.
+     */
+    static final int MAX_WIDE_TARGETS = 3;
+
+    /** Whether the tables of a run of {@code targets} are tall: a line per target under each benchmark. */
+    static boolean tall(List<String> targets) {
+        return targets.size() > MAX_WIDE_TARGETS;
+    }
 
     /** How a section of the report shows one OK cell. */
     interface Figure {
@@ -73,7 +91,39 @@ final class ComparisonTable {
     }
 
     /** A row of entries, in the column order of the table. */
-    record Row(String name, List<Entry> entries) {}
+    record Row(String name, List<Entry> entries) {
+
+        /** The row as a tall table shows it: per target, in column order, its figure and its ratio. */
+        List<Line> lines() {
+            List<Line> lines = new ArrayList<>();
+            for (Entry entry : entries) {
+                if (entry.ratio()) {
+                    Line figure = lines.remove(lines.size() - 1);
+                    lines.add(new Line(figure.figure(), entry));
+                } else {
+                    lines.add(new Line(entry, null));
+                }
+            }
+            return List.copyOf(lines);
+        }
+    }
+
+    /**
+     * A target's line of a row in a tall table.
+     *
+     * @param ratio its ratio to the baseline; {@code null} for the baseline's own line
+     */
+    record Line(Entry figure, Entry ratio) {
+
+        String target() {
+            return figure.target();
+        }
+    }
+
+    /** Whether some ratio of {@code rows} has an overhead under it: then a tall table gives it a column. */
+    static boolean anyOverhead(List<Row> rows) {
+        return rows.stream().flatMap(row -> row.entries().stream()).anyMatch(entry -> entry.overhead() != null);
+    }
 
     private ComparisonTable() {}
 
@@ -114,11 +164,17 @@ final class ComparisonTable {
 
     /**
      * The rows as a markdown table, every text from the run passed through {@code escape}, an
-     * overhead on a line of its own under its ratio ({@code <br>}); an empty string when there are none.
+     * overhead on a line of its own under its ratio ({@code <br>}); or, for more than {@link
+     * #MAX_WIDE_TARGETS} targets, as a {@linkplain #tall tall} table whose figures are headed {@code
+     * heading}; an empty string when there are none.
      */
-    static String markdown(List<String> targets, List<Row> rows, java.util.function.UnaryOperator<String> escape) {
+    static String markdown(List<String> targets, List<Row> rows, String heading,
+            java.util.function.UnaryOperator<String> escape) {
         if (rows.isEmpty()) {
             return "";
+        }
+        if (tall(targets)) {
+            return tallMarkdown(targets, rows, heading, escape);
         }
         String baseline = targets.get(0);
         StringBuilder out = new StringBuilder("| Benchmark |");
@@ -135,20 +191,52 @@ final class ComparisonTable {
         for (Row row : rows) {
             out.append("| ").append(escape.apply(row.name())).append(" |");
             for (Entry entry : row.entries()) {
-                String text;
-                if (!entry.notOk()) {
-                    text = escape.apply(entry.text())
-                            + (entry.overhead() == null ? "" : "<br>" + escape.apply(entry.overhead()));
-                } else if (entry.cell() == null) {
-                    text = "not run";
-                } else {
-                    text = "**" + entry.cell().status().label() + "**";
-                }
+                String text = markdown(entry, escape)
+                        + (entry.notOk() || entry.overhead() == null ? "" : "<br>" + escape.apply(entry.overhead()));
                 out.append(' ').append(text).append(" |");
             }
             out.append('\n');
         }
         return out.toString();
+    }
+
+    /**
+     * A tall table: {@code | Benchmark | Target | <heading> | ÷ baseline |}, and {@code | over baseline |}
+     * when a ratio has an overhead; the benchmark named on its first line only, the baseline's ratio
+     * {@code baseline}.
+     */
+    private static String tallMarkdown(List<String> targets, List<Row> rows, String heading,
+            java.util.function.UnaryOperator<String> escape) {
+        String baseline = escape.apply(targets.get(0));
+        boolean overhead = anyOverhead(rows);
+        StringBuilder out = new StringBuilder("| Benchmark | Target | ").append(escape.apply(heading.replace("|", "\\|"))).append(" | ÷ ")
+                .append(baseline).append(" |").append(overhead ? " over " + baseline + " |" : "")
+                .append("\n|---|---|---:|---:|").append(overhead ? "---:|" : "").append('\n');
+        for (Row row : rows) {
+            boolean first = true;
+            for (Line line : row.lines()) {
+                out.append("| ").append(first ? escape.apply(row.name()) : "").append(first ? " | " : "| ")
+                        .append(escape.apply(line.target())).append(" | ").append(markdown(line.figure(), escape))
+                        .append(" | ").append(line.ratio() == null ? "baseline" : markdown(line.ratio(), escape))
+                        .append(" |");
+                if (overhead) {
+                    String text = line.ratio() == null || line.ratio().overhead() == null ? ""
+                            : escape.apply(line.ratio().overhead());
+                    out.append(text.isEmpty() ? " |" : " " + text + " |");
+                }
+                out.append('\n');
+                first = false;
+            }
+        }
+        return out.toString();
+    }
+
+    /** An entry's text in markdown: its figure or ratio, else {@code not run} or its status in bold. */
+    private static String markdown(Entry entry, java.util.function.UnaryOperator<String> escape) {
+        if (!entry.notOk()) {
+            return escape.apply(entry.text());
+        }
+        return entry.cell() == null ? "not run" : "**" + entry.cell().status().label() + "**";
     }
 
     private static Entry entry(String target, CellResult cell, Figure figure, RowContext row) {

@@ -49,7 +49,12 @@ final class HtmlAssets {
             table.cmp tbody tr:hover{background:#f3f7fb}
             table.cmp .ratio{color:var(--muted)}
             table.cmp .ratio .oh{color:var(--fg);white-space:nowrap}
-            #load table.cmp td{white-space:normal;min-width:12em}
+            table.cmp.tall{width:auto;min-width:60%}
+            table.cmp.tall td.oh{color:var(--fg)}
+            table.cmp.tall tr.group th{text-align:left;padding-top:14px;background:none;font-size:14.5px}
+            table.cmp.tall tbody tr:not(.group) th{font-weight:400;padding-left:22px}
+            table.cmp.tall tbody tr.group:hover{background:none}
+            table.cmp.figures td:not(.ratio){white-space:normal;min-width:12em}
             .figure-charts{margin-top:14px}
             table.cmp .st a{text-decoration:none}
             .notrun{color:var(--missing);font-style:italic}
@@ -102,7 +107,9 @@ final class HtmlAssets {
     /**
      * Sortable tables: a click (or Enter) on a column heading sorts the rows by that column's
      * {@code data-v} values, cells without a value last; the Benchmark column restores the fixed
-     * order. Without script, the tables stay in that order. Marks the page once it has run.
+     * order. A tall table (a body per benchmark, headed by a {@code group} row) sorts each benchmark's
+     * rows under its heading, and its Target column restores their order. Without script, the tables
+     * stay in that order. Marks the page once it has run.
      */
     static final String SCRIPT = """
             (function () {
@@ -116,15 +123,18 @@ final class HtmlAssets {
                     var dir = th.getAttribute("aria-sort") === "ascending" ? -1 : 1;
                     Array.prototype.forEach.call(heads, function (h) { h.removeAttribute("aria-sort"); });
                     th.setAttribute("aria-sort", dir === 1 ? "ascending" : "descending");
-                    var body = table.tBodies[0];
-                    var rows = Array.prototype.slice.call(body.rows);
-                    rows.sort(function (a, b) {
-                      var x = parseFloat(a.cells[column].getAttribute("data-v"));
-                      var y = parseFloat(b.cells[column].getAttribute("data-v"));
-                      if (isNaN(x) || isNaN(y)) { return (isNaN(x) ? 1 : 0) - (isNaN(y) ? 1 : 0); }
-                      return (x - y) * dir;
+                    Array.prototype.forEach.call(table.tBodies, function (body) {
+                      var rows = Array.prototype.filter.call(body.rows, function (row) {
+                        return !row.classList.contains("group");
+                      });
+                      rows.sort(function (a, b) {
+                        var x = parseFloat(a.cells[column].getAttribute("data-v"));
+                        var y = parseFloat(b.cells[column].getAttribute("data-v"));
+                        if (isNaN(x) || isNaN(y)) { return (isNaN(x) ? 1 : 0) - (isNaN(y) ? 1 : 0); }
+                        return (x - y) * dir;
+                      });
+                      rows.forEach(function (row) { body.appendChild(row); });
                     });
-                    rows.forEach(function (row) { body.appendChild(row); });
                   }
                   th.addEventListener("click", sort);
                   th.addEventListener("keydown", function (e) {

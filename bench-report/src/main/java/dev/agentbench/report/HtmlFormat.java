@@ -17,7 +17,8 @@ import java.util.function.ToDoubleFunction;
  * {@code report.html}: one self-contained page (inline CSS and SVG, nothing fetched, readable
  * without script) with the header of the run, the cells that did not finish OK and why, the
  * warnings of cells that have some, the same
- * comparison tables as {@code report.md} (hovering a time shows its p95 and its forks' medians), and
+ * comparison tables as {@code report.md} (hovering a time shows its p95 and its forks' medians; past
+ * {@link ComparisonTable#MAX_WIDE_TARGETS} targets, a body per benchmark with a row per target), and
  * charts: per benchmark the median of each target with a whisker to its p95, per benchmark the
  * warm-up curves of every fork, per benchmark run at several concurrency levels the throughput
  * against N, and per benchmark with figures of its kind's own the section's headline against N, in the section of
@@ -65,7 +66,7 @@ public final class HtmlFormat implements ReportFormat {
             List<String> figureSections = FigureSections.titles(rows);
             Intervals intervals = new Intervals();
             for (Sections.Section section : Sections.of(targets, rows, intervals)) {
-                section(out, section, targets, anchors);
+                section(out, section, targets, anchors, figureSections.contains(section.title()));
                 if (section.id().equals("time") && Sections.anyDrifted(run)) {
                     out.append("<p class=\"note\">").append(Html.text(Sections.DRIFT_NOTE)).append("</p>\n");
                 }
@@ -300,13 +301,29 @@ public final class HtmlFormat implements ReportFormat {
         }
     }
 
-    /** The section's card and table, left open for what the section adds below its table. */
+    /**
+     * The section's card and table, left open for what the section adds below its table.
+     *
+     * @param figures whether the section is of a kind's own figures, whose entries are long (a
+     *     headline and its details) and wrap
+     */
     private static void section(StringBuilder out, Sections.Section section, List<String> targets,
-            Map<CellResult, String> anchors) {
-        String baseline = targets.get(0);
+            Map<CellResult, String> anchors, boolean figures) {
         out.append("<section class=\"card\" id=\"").append(section.id()).append("\">\n<h2>")
                 .append(Html.text(section.title())).append("</h2>\n<p class=\"intro\">").append(Html.withCode(section.intro()))
-                .append("</p>\n<div class=\"scroll\"><table class=\"cmp\" data-sortable>\n<thead><tr><th scope=\"col\">Benchmark</th>");
+                .append("</p>\n");
+        if (ComparisonTable.tall(targets)) {
+            tallTable(out, section, targets, anchors, figures ? " figures" : "");
+        } else {
+            wideTable(out, section, targets, anchors, figures ? " figures" : "");
+        }
+    }
+
+    /** A column per target and one per ratio, a row per benchmark. */
+    private static void wideTable(StringBuilder out, Sections.Section section, List<String> targets,
+            Map<CellResult, String> anchors, String classes) {
+        String baseline = targets.get(0);
+        out.append("<div class=\"scroll\"><table class=\"cmp").append(classes).append("\" data-sortable>\n<thead><tr><th scope=\"col\">Benchmark</th>");
         for (String target : targets) {
             out.append("<th scope=\"col\">").append(Html.text(target));
             if (target.equals(baseline)) {
@@ -328,6 +345,51 @@ public final class HtmlFormat implements ReportFormat {
             out.append("</tr>\n");
         }
         out.append("</tbody>\n</table></div>\n");
+    }
+
+    /**
+     * A tall table ({@link ComparisonTable#tall}): a body per benchmark, headed by its name, with a
+     * line per target: its figure, its ratio and, when the section has some, its overhead in a column of
+     * its own. Sorting by a column sorts the targets within each benchmark; the Target column restores
+     * their order.
+     */
+    private static void tallTable(StringBuilder out, Sections.Section section, List<String> targets,
+            Map<CellResult, String> anchors, String classes) {
+        String baseline = Html.text(targets.get(0));
+        boolean overhead = ComparisonTable.anyOverhead(section.rows());
+        int columns = overhead ? 4 : 3;
+        out.append("<div class=\"scroll\"><table class=\"cmp tall").append(classes).append("\" data-sortable>\n<thead><tr><th scope=\"col\">Target</th>")
+                .append("<th scope=\"col\">").append(Html.text(section.title())).append("</th>")
+                .append("<th scope=\"col\" class=\"ratio\">÷ ").append(baseline).append("</th>")
+                .append(overhead ? "<th scope=\"col\" class=\"ratio\">over " + baseline + "</th>" : "")
+                .append("</tr></thead>\n");
+        for (ComparisonTable.Row row : section.rows()) {
+            out.append("<tbody>\n<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"").append(columns).append("\">")
+                    .append(Html.text(row.name())).append("</th></tr>\n");
+            int index = 0;
+            for (ComparisonTable.Line line : row.lines()) {
+                out.append("<tr><th scope=\"row\" data-v=\"").append(index++).append("\">").append(Html.text(line.target()))
+                        .append("</th>").append(cell(line.figure(), anchors));
+                ComparisonTable.Entry ratio = line.ratio();
+                if (ratio == null) { // the baseline: 1× itself, where its ratio would sort
+                    boolean value = !line.figure().notOk() && !Double.isNaN(line.figure().value());
+                    out.append("<td class=\"ratio\" data-v=\"").append(value ? "1.0" : "").append("\">baseline</td>")
+                            .append(overhead ? "<td class=\"ratio\" data-v=\"" + (value ? Html.sortKey(line.figure().value())
+                                    : "") + "\"></td>" : "");
+                } else {
+                    out.append("<td class=\"ratio\" data-v=\"").append(Html.sortKey(ratio.value())).append("\">")
+                            .append(Html.text(ratio.text())).append("</td>");
+                    if (overhead) { // within a benchmark, the overhead sorts as the figure does
+                        out.append("<td class=\"ratio oh\" data-v=\"")
+                                .append(ratio.overhead() == null ? "" : Html.sortKey(line.figure().value())).append("\">")
+                                .append(ratio.overhead() == null ? "" : Html.text(ratio.overhead())).append("</td>");
+                    }
+                }
+                out.append("</tr>\n");
+            }
+            out.append("</tbody>\n");
+        }
+        out.append("</table></div>\n");
     }
 
     private static String cell(ComparisonTable.Entry entry, Map<CellResult, String> anchors) {

@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * {@code report.md}: a header that says what ran where, then one row per cell name in the fixed
  * row order and one column per target, the baseline first and every other target also as a ratio
- * to it; then, when the run swept a parameter, its cost curves ({@link CostCurves}); then, when some
+ * to it (past {@link ComparisonTable#MAX_WIDE_TARGETS} targets, a line per target under each cell
+ * name instead: {@link ComparisonTable#tall}); then, when the run swept a parameter, its cost curves ({@link CostCurves}); then, when some
  * cell was profiled, the profiles ({@link ProfileSection}). Cells that are not OK say so, and why, below the tables; then the warnings of the cells that have some.
  */
 public final class MarkdownFormat implements ReportFormat {
@@ -44,7 +45,7 @@ public final class MarkdownFormat implements ReportFormat {
         Intervals intervals = new Intervals();
         for (Sections.Section section : Sections.of(targets, rows, intervals)) {
             out.append("### ").append(section.title()).append("\n\n").append(section.intro()).append("\n\n")
-                    .append(ComparisonTable.markdown(targets, section.rows(), MarkdownFormat::escape)).append('\n');
+                    .append(ComparisonTable.markdown(targets, section.rows(), section.title(), MarkdownFormat::escape)).append('\n');
             if (section.id().equals("time") && Sections.anyDrifted(run)) {
                 out.append(Sections.DRIFT_NOTE).append("\n\n");
             }

@@ -57,13 +57,15 @@ final class Sections {
     static List<Section> of(List<String> targets, Map<String, Map<String, CellResult>> rows, Intervals intervals) {
         String baseline = targets.get(0);
         String ratioNote = targets.size() > 1 ? " Each other target also as a ratio to `" + baseline + "`." : "";
+        boolean tall = ComparisonTable.tall(targets); // then the overhead has a column of its own
+        String overheadPlace = tall ? "beside it" : "under it";
         List<Section> sections = new ArrayList<>();
         add(sections, "time", "Time per iteration", "The median of the forks' medians (each fork a fresh JVM), its "
                         + "95% interval in brackets: Student's t over the forks' medians (the spread between JVMs), "
                         + "or a bootstrap of forks then samples where that is wider. With few forks it is wide: "
                         + "three JVMs cannot pin a median down much closer than they spread." + (targets.size() > 1
                         ? " Each other target also as a ratio to `" + baseline + "`, with the ratio's 95% interval, and "
-                        + "under it the target's overhead: its median less `" + baseline + "`'s in µs, with its 95% "
+                        + overheadPlace + " the target's overhead: its median less `" + baseline + "`'s in µs, with its 95% "
                         + "interval from the same resampling (negative when the target is faster than the baseline)."
                         : "") + " Hover a figure in `report.html` for its p95 and its forks' medians; `summary.json` has every "
                         + "statistic.",
@@ -71,7 +73,7 @@ final class Sections {
         add(sections, "cpu", "CPU time per iteration", "Process CPU time over the timed pass (every thread: the "
                         + "target's, the JIT's, the GC's) ÷ iterations, the median over forks; at concurrency N an "
                         + "iteration is N sessions. It barely moves with the machine's other load, and it is what a "
-                        + "service pays in cores." + (targets.size() > 1 ? ratioNote + " Under the ratio, the "
+                        + "service pays in cores." + (targets.size() > 1 ? ratioNote + " " + (tall ? "Beside" : "Under") + " the ratio, the "
                         + "overhead: CPU time less `" + baseline + "`'s in µs, its 95% interval Welch's t over the "
                         + "forks (one figure a fork; none with a single fork a side)." : ""),
                 ComparisonTable.rows(targets, rows, ForkFigures.cpu(intervals), Sections::context, false));

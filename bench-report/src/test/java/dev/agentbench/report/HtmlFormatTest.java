@@ -48,6 +48,35 @@ class HtmlFormatTest {
     }
 
     @Test
+    void withNineTargetsATableHasABodyPerBenchmarkHeadedByItsNameWithARowPerTarget() {
+        String html = new HtmlFormat().render(ManyTargetsRun.all(), ReportOptions.defaults());
+        int start = html.indexOf("id=\"time\"");
+        String time = html.substring(start, html.indexOf("</table>", start));
+        assertThat(time).contains("<table class=\"cmp tall\" data-sortable>\n<thead><tr><th scope=\"col\">Target</th>"
+                + "<th scope=\"col\">Time per iteration</th><th scope=\"col\" class=\"ratio\">÷ wire</th>"
+                + "<th scope=\"col\" class=\"ratio\">over wire</th></tr></thead>");
+        String[] bodies = time.split("<tbody>\n", -1);
+        assertThat(bodies).hasSize(1 + ManyTargetsRun.BENCHMARKS.size());
+        String turn1 = java.util.Arrays.stream(bodies).filter(body -> body.contains(">turn1</th></tr>")).findFirst()
+                .orElseThrow();
+        assertThat(turn1).startsWith("<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"4\">turn1</th></tr>\n"
+                        + "<tr><th scope=\"row\" data-v=\"0\">wire</th>")
+                .contains("<td class=\"ratio\" data-v=\"1.0\">baseline</td>")
+                .contains("<tr><th scope=\"row\" data-v=\"8\">langgraph4j</th>");
+        assertThat(turn1.split("<tr><th scope=\"row\"", -1)).as("a row per target").hasSize(10);
+        java.util.regex.Matcher swatch = java.util.regex.Pattern.compile("<span class=\"swatch\" style=\"background:(#[0-9a-f]{6})\"></span>([^<]+)</span>")
+                .matcher(html.substring(0, html.indexOf("</header>")));
+        java.util.Map<String, String> colours = new java.util.LinkedHashMap<>();
+        while (swatch.find()) {
+            colours.put(swatch.group(2), swatch.group(1));
+        }
+        assertThat(colours.keySet()).as("the legend").containsExactlyElementsOf(ManyTargetsRun.TARGETS);
+        assertThat(colours.values()).as("a colour of its own for each target").doesNotHaveDuplicates();
+        assertThat(bodies[bodies.length - 2]).startsWith("<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"4\">my_custom")
+                .contains("<td class=\"notrun\" data-v=\"\" title=\"koog did not plan this benchmark\">not run</td>");
+    }
+
+    @Test
     void theChartsAreInlineSvgWithNoScriptNeeded() throws Exception {
         String html = fixed();
         assertThat(html.split("<svg class=\"chart\"", -1)).hasSize(10);

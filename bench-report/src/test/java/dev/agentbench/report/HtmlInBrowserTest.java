@@ -16,12 +16,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code report.html} in a real browser (Debian's headless Chromium; skipped, saying what to
- * install, when it is absent: see {@link Chromium}): it loads with no script error and no network request, its tables and charts
- * are laid out with a size, the reasons of failed cells are on the page, and nothing from a result
- * becomes markup; a run of forks shows its warm-up curves, a profiled run its flame graphs, a run of
- * LOAD cells its chart of turns per second. Leaves {@code target/browser/report.html}, {@code
- * forks.html}, {@code profiles.html}, {@code load.html} and their screenshots {@code report.png},
- * {@code forks.png}, {@code profiles.png}, {@code load.png} for a person to look at.
+ * install, when it is absent: see {@link Chromium}): it loads with no script error and no network
+ * request, its tables and charts are laid out with a size, the reasons of failed cells are on the
+ * page, and nothing from a result becomes markup; a run of forks shows its warm-up curves, a profiled
+ * run its flame graphs, a run of LOAD cells its chart of turns per second, and a run of nine targets
+ * fits a laptop's window without a sideways scroll. Leaves {@code target/browser/report.html}, {@code
+ * forks.html}, {@code profiles.html}, {@code load.html}, {@code nine.html} and their screenshots
+ * {@code report.png}, {@code forks.png}, {@code profiles.png}, {@code load.png}, {@code nine.png} for
+ * a person to look at.
  */
 class HtmlInBrowserTest {
 
@@ -55,6 +57,22 @@ class HtmlInBrowserTest {
                 var r = el.getBoundingClientRect(), s = getComputedStyle(el);
                 return {text: el.textContent, w: r.width, h: r.height, shown: s.visibility !== "hidden" && s.display !== "none"};
               });
+              p.scrollWidth = document.documentElement.scrollWidth;
+              p.clientWidth = document.documentElement.clientWidth;
+              p.scrolledTables = Array.prototype.filter.call(document.querySelectorAll(".scroll"), function (el) {
+                return el.scrollWidth > el.clientWidth + 1;
+              }).map(function (el) { return el.closest("section").id; });
+              var tall = document.querySelector("table.cmp.tall");
+              if (tall) {
+                var order = function () {
+                  return all.call(tall.tBodies[0].rows, function (row) { return row.cells[0].textContent; });
+                };
+                p.tall = {before: order()};
+                tall.tHead.rows[0].cells[2].click();
+                p.tall.byRatio = order();
+                tall.tHead.rows[0].cells[0].click();
+                p.tall.restored = order();
+              }
               p.images = document.images.length;
               p.iframes = document.querySelectorAll("iframe").length;
               p.scripts = document.scripts.length;
@@ -87,6 +105,9 @@ class HtmlInBrowserTest {
         assertThat(probe.get("resources")).as("resources fetched").isEmpty();
         assertThat(probe.get("script").asText()).as("the sorting script ran").isEqualTo("ran");
         assertThat(probe.get("tables").asInt()).as("comparison tables").isEqualTo(6);
+        assertThat(probe.get("scrollWidth").asInt()).as("no horizontal scroll").isLessThanOrEqualTo(probe.get("clientWidth").asInt());
+        assertThat(probe.get("scrolledTables")).as("three targets side by side fit their card, cold start's long figures too")
+                .isEmpty();
         // One median chart per row with a timed OK cell (7), one throughput chart per benchmark run at N > 1 (2).
         assertThat(probe.get("charts")).hasSize(9).allSatisfy(chart -> {
             assertThat(chart.get("w").asDouble()).isGreaterThan(100);
@@ -112,6 +133,48 @@ class HtmlInBrowserTest {
         assertThat(shot.exitCode()).as(shot.stderr()).isZero();
         assertThat(screenshot).exists();
         assertThat(Files.size(screenshot)).isGreaterThan(20_000);
+        assertNoNetwork(netLog, shot);
+    }
+
+    @Test
+    void aReportOfNineTargetsFitsALaptopsWindowWithATallTableAndSortsWithinEachBenchmark(@TempDir Path temp)
+            throws Exception {
+        String html = new HtmlFormat().render(ManyTargetsRun.all(), ReportOptions.defaults());
+        Files.createDirectories(ARTIFACTS);
+        Path page = ARTIFACTS.resolve("nine.html");
+        Files.writeString(page, html);
+        assertNoExternalReference(html);
+
+        JsonNode probe = probe(html, temp);
+        assertThat(probe.get("errors")).as("script errors").isEmpty();
+        assertThat(probe.get("resources")).as("resources fetched").isEmpty();
+        assertThat(probe.get("scrollWidth").asInt()).as("the page's width at a %d px window: no horizontal scroll", WIDTH)
+                .isLessThanOrEqualTo(probe.get("clientWidth").asInt());
+        assertThat(probe.get("scrolledTables")).as("sections whose table must be scrolled sideways").isEmpty();
+        // time, CPU, allocation, retained heap, throughput
+        assertThat(probe.get("tables").asInt()).as("comparison tables").isEqualTo(5);
+        // one median chart per benchmark, one throughput chart per benchmark run at N > 1 (4)
+        assertThat(probe.get("charts")).hasSize(15 + 4).allSatisfy(chart -> {
+            assertThat(chart.get("w").asDouble()).isGreaterThan(100);
+            assertThat(chart.get("shapes").asInt()).isGreaterThan(9);
+        });
+        // memory_footprint's lines in the time table: the targets in run order, by ratio (the floor's 1×
+        // among them), then in run order again, under the benchmark's heading all the while
+        JsonNode tall = probe.get("tall");
+        List<String> inRunOrder = new ArrayList<>(List.of("memory_footprint"));
+        inRunOrder.addAll(ManyTargetsRun.TARGETS);
+        assertThat(tall.get("before")).extracting(JsonNode::asText).containsExactlyElementsOf(inRunOrder);
+        assertThat(tall.get("byRatio")).extracting(JsonNode::asText).containsExactly("memory_footprint", "noop",
+                "wire", "raw", "langchain4j", "koog", "llmagent", "langgraph4j", "springai", "agentscope");
+        assertThat(tall.get("restored")).extracting(JsonNode::asText).containsExactlyElementsOf(inRunOrder);
+
+        Path screenshot = ARTIFACTS.resolve("nine.png");
+        Files.deleteIfExists(screenshot);
+        Path netLog = temp.resolve("nine-netlog.json");
+        Chromium.Output shot = Chromium.render(page, temp.resolve("profile-nine"), netLog,
+                List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
+        assertThat(shot.exitCode()).as(shot.stderr()).isZero();
+        assertThat(screenshot).exists();
         assertNoNetwork(netLog, shot);
     }
 
@@ -158,6 +221,7 @@ class HtmlInBrowserTest {
         assertThat(probe.get("resources")).as("resources fetched").isEmpty();
         assertThat(probe.get("tables").asInt()).as("comparison tables: time, throughput under model latency")
                 .isEqualTo(2);
+        assertThat(probe.get("scrolledTables")).as("the load figures wrap in their card").isEmpty();
         // medians of turn1, load, load_c16, load_c64; turns per second of load, its ideal among its shapes
         assertThat(probe.get("charts")).hasSize(5).allSatisfy(chart -> {
             assertThat(chart.get("w").asDouble()).isGreaterThan(100);
