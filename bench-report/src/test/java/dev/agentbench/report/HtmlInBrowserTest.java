@@ -92,17 +92,26 @@ class HtmlInBrowserTest {
         Chromium.assumeInstalled();
     }
 
-    @Test
-    void theReportLoadsWithTablesChartsAndReasonsAndFetchesNothing(@TempDir Path temp) throws Exception {
-        String html = new HtmlFormat().render(RunData.read(GoldenReportTest.fixedRun()), ReportOptions.defaults());
-        Files.createDirectories(ARTIFACTS);
-        Path page = ARTIFACTS.resolve("report.html");
+    /**
+     * Writes {@code html} to {@code page} (kept among the build's artifacts), checks it names nothing
+     * outside itself, loads it in the browser and checks it ran without a script error and fetched
+     * nothing: what every page here must do before its own checks. Returns what the probe read.
+     */
+    private static JsonNode loaded(String html, Path page, Path temp) throws Exception {
+        Files.createDirectories(page.getParent());
         Files.writeString(page, html);
         assertNoExternalReference(html);
-
         JsonNode probe = probe(html, temp);
         assertThat(probe.get("errors")).as("script errors").isEmpty();
         assertThat(probe.get("resources")).as("resources fetched").isEmpty();
+        return probe;
+    }
+
+    @Test
+    void theReportLoadsWithTablesChartsAndReasonsAndFetchesNothing(@TempDir Path temp) throws Exception {
+        String html = new HtmlFormat().render(RunData.read(GoldenReportTest.fixedRun()), ReportOptions.defaults());
+        Path page = ARTIFACTS.resolve("report.html");
+        JsonNode probe = loaded(html, page, temp);
         assertThat(probe.get("script").asText()).as("the sorting script ran").isEqualTo("ran");
         assertThat(probe.get("tables").asInt()).as("comparison tables").isEqualTo(6);
         assertThat(probe.get("scrollWidth").asInt()).as("no horizontal scroll").isLessThanOrEqualTo(probe.get("clientWidth").asInt());
@@ -140,14 +149,8 @@ class HtmlInBrowserTest {
     void aReportOfNineTargetsFitsALaptopsWindowWithATallTableAndSortsWithinEachBenchmark(@TempDir Path temp)
             throws Exception {
         String html = new HtmlFormat().render(ManyTargetsRun.all(), ReportOptions.defaults());
-        Files.createDirectories(ARTIFACTS);
         Path page = ARTIFACTS.resolve("nine.html");
-        Files.writeString(page, html);
-        assertNoExternalReference(html);
-
-        JsonNode probe = probe(html, temp);
-        assertThat(probe.get("errors")).as("script errors").isEmpty();
-        assertThat(probe.get("resources")).as("resources fetched").isEmpty();
+        JsonNode probe = loaded(html, page, temp);
         assertThat(probe.get("scrollWidth").asInt()).as("the page's width at a %d px window: no horizontal scroll", WIDTH)
                 .isLessThanOrEqualTo(probe.get("clientWidth").asInt());
         assertThat(probe.get("scrolledTables")).as("sections whose table must be scrolled sideways").isEmpty();
@@ -181,14 +184,8 @@ class HtmlInBrowserTest {
     @Test
     void theReportOfARunOfForksLoadsWithItsWarmupCurves(@TempDir Path temp) throws Exception {
         String html = new HtmlFormat().render(RunData.read(GoldenReportTest.forkRun()), ReportOptions.defaults());
-        Files.createDirectories(ARTIFACTS);
         Path page = ARTIFACTS.resolve("forks.html");
-        Files.writeString(page, html);
-        assertNoExternalReference(html);
-
-        JsonNode probe = probe(html, temp);
-        assertThat(probe.get("errors")).as("script errors").isEmpty();
-        assertThat(probe.get("resources")).as("resources fetched").isEmpty();
+        JsonNode probe = loaded(html, page, temp);
         // time, CPU, warm-up, cold start, allocation, throughput
         assertThat(probe.get("tables").asInt()).as("comparison tables").isEqualTo(6);
         // medians of cold_start, turn1, turn1_c8; warm-up curves of turn1, turn1_c8; throughput of turn1
@@ -211,14 +208,8 @@ class HtmlInBrowserTest {
     @Test
     void theReportOfALoadRunLoadsWithItsChartOfTurnsPerSecondAndTheIdeal(@TempDir Path temp) throws Exception {
         String html = new HtmlFormat().render(RunData.read(LoadRun.write(temp.resolve("run"))), ReportOptions.defaults());
-        Files.createDirectories(ARTIFACTS);
         Path page = ARTIFACTS.resolve("load.html");
-        Files.writeString(page, html);
-        assertNoExternalReference(html);
-
-        JsonNode probe = probe(html, temp);
-        assertThat(probe.get("errors")).as("script errors").isEmpty();
-        assertThat(probe.get("resources")).as("resources fetched").isEmpty();
+        JsonNode probe = loaded(html, page, temp);
         assertThat(probe.get("tables").asInt()).as("comparison tables: time, throughput under model latency")
                 .isEqualTo(2);
         assertThat(probe.get("scrolledTables")).as("the load figures wrap in their card").isEmpty();
@@ -243,14 +234,8 @@ class HtmlInBrowserTest {
     void theReportOfAProfiledRunDrawsAFlameGraphPerProfiledCell(@TempDir Path temp) throws Exception {
         RunData run = RunData.read(GoldenReportTest.profileRun());
         String html = new HtmlFormat().render(run, ReportOptions.defaults());
-        Files.createDirectories(ARTIFACTS);
         Path page = ARTIFACTS.resolve("profiles.html");
-        Files.writeString(page, html);
-        assertNoExternalReference(html);
-
-        JsonNode probe = probe(html, temp);
-        assertThat(probe.get("errors")).as("script errors").isEmpty();
-        assertThat(probe.get("resources")).as("resources fetched").isEmpty();
+        JsonNode probe = loaded(html, page, temp);
         assertThat(probe.get("script").asText()).as("the sorting script ran").isEqualTo("ran");
         // raw's and llmagent's turn1, each a rectangle with a tooltip per node of its merged stacks
         List<Integer> nodes = List.of(nodes(run.profiles().get("raw/turn1").profile().flame()),
