@@ -142,7 +142,7 @@ final class CompareCommand implements Callable<Integer> {
         } catch (NewerFormatException e) {
             throw new Main.UsageException(e.getMessage());
         } catch (IOException | RuntimeException e) {
-            throw new Main.UsageException("Cannot read the run [" + runDir + "]: " + oneLine(e));
+            throw new Main.UsageException("Cannot read the run [" + runDir + "]: " + ReportCommand.oneLine(e));
         }
     }
 
@@ -151,15 +151,7 @@ final class CompareCommand implements Callable<Integer> {
         try {
             AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException | RuntimeException e) {
-            throw new Main.UsageException("Cannot write [" + file + "]: " + oneLine(e));
+            throw new Main.UsageException("Cannot write [" + file + "]: " + ReportCommand.oneLine(e));
         }
-    }
-
-    private static String oneLine(Exception e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() == null) {
-            message = e.getClass().getSimpleName() + " " + message;
-        }
-        return message.replaceAll("\\s*\\R\\s*", " ");
     }
 }

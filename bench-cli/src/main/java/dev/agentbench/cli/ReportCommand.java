@@ -158,10 +158,17 @@ final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    private static String oneLine(Exception e) {
+    /**
+     * An exception's message on one line, for a bad-input line: Jackson's without its source
+     * excerpt, and a file system error's with its kind when it gives no reason ({@code
+     * AccessDeniedException /x/y}).
+     */
+    static String oneLine(Exception e) {
         String message = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
         if (message == null) {
             message = e.getClass().getSimpleName();
+        } else if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() == null) {
+            message = e.getClass().getSimpleName() + " " + message;
         }
         return message.replaceAll("\\s*\\R\\s*", " ");
     }
