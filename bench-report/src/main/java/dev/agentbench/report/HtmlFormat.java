@@ -184,11 +184,11 @@ public final class HtmlFormat implements ReportFormat {
         out.append("</tbody>\n</table>\n</section>\n");
     }
 
-    private static void fact(StringBuilder out, String name, String html) {
+    static void fact(StringBuilder out, String name, String html) {
         out.append("<dt>").append(name).append("</dt><dd>").append(html).append("</dd>\n");
     }
 
-    private static String legend(List<String> targets) {
+    static String legend(List<String> targets) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < targets.size(); i++) {
             out.append("<span class=\"legend\"><span class=\"swatch\" style=\"background:").append(SvgCharts.color(i))
@@ -413,7 +413,7 @@ public final class HtmlFormat implements ReportFormat {
         return "<td data-v=\"" + Html.sortKey(entry.value()) + "\"" + title + ">" + Html.text(entry.text()) + "</td>";
     }
 
-    private static void medianCharts(StringBuilder out, Map<String, Map<String, CellResult>> rows, List<String> targets) {
+    static void medianCharts(StringBuilder out, Map<String, Map<String, CellResult>> rows, List<String> targets) {
         List<String> charts = new ArrayList<>();
         for (Map.Entry<String, Map<String, CellResult>> row : rows.entrySet()) {
             boolean timed = row.getValue().values().stream()
@@ -465,12 +465,15 @@ public final class HtmlFormat implements ReportFormat {
         out.append("</div>\n</section>\n");
     }
 
-    private static void throughputCharts(StringBuilder out, Map<String, Map<String, CellResult>> rows,
+    static void throughputCharts(StringBuilder out, Map<String, Map<String, CellResult>> rows,
             List<String> targets) {
         List<String> charts = new ArrayList<>();
         for (Map.Entry<String, SortedMap<Integer, Map<String, CellResult>>> benchmark : byBenchmark(rows).entrySet()) {
             SortedMap<Integer, Map<String, CellResult>> byN = benchmark.getValue();
-            if (byN.lastKey() > 1 && !hasFigures(byN)) { // a kind's own figures have their charts in their sections
+            boolean anyPoint = byN.values().stream().flatMap(cells -> cells.values().stream())
+                    .anyMatch(cell -> SvgCharts.sessionsPerSecond(cell) > 0);
+            // a kind's own figures have their charts in their sections; a chart without a point says nothing
+            if (byN.lastKey() > 1 && !hasFigures(byN) && anyPoint) {
                 charts.add(figure(benchmark.getKey(), gaps(byN, targets, SvgCharts::sessionsPerSecond, "no throughput"),
                         SvgCharts.throughput(benchmark.getKey(), byN, targets)));
             }
@@ -491,7 +494,7 @@ public final class HtmlFormat implements ReportFormat {
      * the section's headline figure against N, a line per target, and its reference (a figure of the
      * same unit that is better neither way, such as a load cell's ideal) dashed.
      */
-    private static void figureCharts(StringBuilder out, String section, Map<String, Map<String, CellResult>> rows,
+    static void figureCharts(StringBuilder out, String section, Map<String, Map<String, CellResult>> rows,
             List<String> targets) {
         List<String> charts = new ArrayList<>();
         String label = null;
