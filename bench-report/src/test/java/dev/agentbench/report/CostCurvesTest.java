@@ -57,7 +57,7 @@ class CostCurvesTest {
                 new Cpu(time.median() * 0.9, 0, 0), List.of());
     }
 
-    private static RunData run() {
+    static RunData run() {
         Random random = new Random(42);
         List<CellResult> cells = new ArrayList<>();
         List<PlannedCell> planned = new ArrayList<>();

@@ -20,9 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
  * request, its tables and charts are laid out with a size, the reasons of failed cells are on the
  * page, and nothing from a result becomes markup; a run of forks shows its warm-up curves, a profiled
  * run its flame graphs, a run of LOAD cells its chart of turns per second, and a run of nine targets
- * fits a laptop's window without a sideways scroll. Leaves {@code target/browser/report.html}, {@code
+ * fits a laptop's window without a sideways scroll, and the published results page loads with every
+ * run's charts. Leaves {@code target/browser/report.html}, {@code
  * forks.html}, {@code profiles.html}, {@code load.html}, {@code nine.html} and their screenshots
- * {@code report.png}, {@code forks.png}, {@code profiles.png}, {@code load.png}, {@code nine.png} for
+ * {@code report.png}, {@code forks.png}, {@code profiles.png}, {@code load.png}, {@code nine.png}, {@code results-page.png} for
  * a person to look at.
  */
 class HtmlInBrowserTest {
@@ -224,6 +225,38 @@ class HtmlInBrowserTest {
         Files.deleteIfExists(screenshot);
         Path netLog = temp.resolve("load-netlog.json");
         Chromium.Output shot = Chromium.render(page, temp.resolve("profile-load"), netLog,
+                List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
+        assertThat(shot.exitCode()).as(shot.stderr()).isZero();
+        assertThat(screenshot).exists();
+        assertNoNetwork(netLog, shot);
+    }
+
+    /**
+     * The published results page, docs/results/index.html, as the repository holds it (bench-cli's
+     * ResultsPageDocTest keeps it what {@code agentbench page} makes of the published runs).
+     */
+    @Test
+    void thePublishedResultsPageLoadsWithEveryRunsCharts(@TempDir Path temp) throws Exception {
+        Path published = Path.of("..", "docs", "results", "index.html");
+        assertThat(published).isRegularFile();
+        String html = Files.readString(published, StandardCharsets.UTF_8);
+        Path page = ARTIFACTS.resolve("results-page.html");
+        JsonNode probe = loaded(html, page, temp);
+        assertThat(probe.get("script").asText()).as("the page's script ran").isEqualTo("ran");
+        assertThat(probe.get("scrollWidth").asInt()).as("no horizontal scroll").isLessThanOrEqualTo(probe.get("clientWidth").asInt());
+        // runs A and B: a median chart per benchmark (3 each); the two load runs: one per N (4 each) and
+        // throughput under model latency against N (1 each)
+        assertThat(probe.get("charts")).hasSize(16).allSatisfy(chart -> {
+            assertThat(chart.get("w").asDouble()).isGreaterThan(100);
+            assertThat(chart.get("h").asDouble()).isGreaterThan(50);
+            assertThat(chart.get("shapes").asInt()).isGreaterThan(2);
+        });
+        assertThat(probe.get("tables").asInt()).as("no table of figures: they are in the runs' reports").isZero();
+
+        Path screenshot = ARTIFACTS.resolve("results-page.png");
+        Files.deleteIfExists(screenshot);
+        Path netLog = temp.resolve("page-netlog.json");
+        Chromium.Output shot = Chromium.render(page, temp.resolve("profile-page"), netLog,
                 List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
         assertThat(shot.exitCode()).as(shot.stderr()).isZero();
         assertThat(screenshot).exists();

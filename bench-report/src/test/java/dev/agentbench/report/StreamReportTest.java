@@ -38,7 +38,7 @@ class StreamReportTest {
                 Figure.Combine.MEDIAN, "Streaming", "the framework's part.", false, micros, null, null);
     }
 
-    private static Path run(Path dir) throws Exception {
+    static Path run(Path dir) throws Exception {
         Path runDir = dir.resolve("run");
         Files.createDirectories(runDir);
         RunLayout layout = new RunLayout(runDir);
