@@ -27,13 +27,28 @@ final class Html {
         return text == null ? "" : ESCAPER.escape(CONTROL.replaceFrom(text, '\uFFFD'));
     }
 
-    /** Escaped text whose {@code `backtick`} spans become {@code <code>} elements. */
-    static String withCode(String text) {
+    /**
+     * Escaped text with markdown's two inline marks of the reports' own prose: {@code `backtick`}
+     * spans become {@code <code>} elements and {@code **double-star**} spans, outside code, {@code
+     * <strong>} ones. A mark without its closing half stays as it is.
+     */
+    static String inline(String text) {
         String[] parts = text.split("`", -1);
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < parts.length; i++) {
             boolean code = i % 2 == 1 && i < parts.length - 1;
-            out.append(code ? "<code>" + text(parts[i]) + "</code>" : (i % 2 == 1 ? "`" : "") + text(parts[i]));
+            out.append(code ? "<code>" + text(parts[i]) + "</code>" : (i % 2 == 1 ? "`" : "") + strong(parts[i]));
+        }
+        return out.toString();
+    }
+
+    /** Escaped text whose {@code **double-star**} spans become {@code <strong>} elements. */
+    private static String strong(String text) {
+        String[] parts = text.split("\\*\\*", -1);
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < parts.length; i++) {
+            boolean bold = i % 2 == 1 && i < parts.length - 1;
+            out.append(bold ? "<strong>" + text(parts[i]) + "</strong>" : (i % 2 == 1 ? "**" : "") + text(parts[i]));
         }
         return out.toString();
     }

@@ -236,7 +236,7 @@ public final class HtmlFormat implements ReportFormat {
             return;
         }
         out.append("<section class=\"card warnings\" id=\"warnings\">\n<h2>").append(Sections.WARNINGS_TITLE)
-                .append("</h2>\n<p class=\"intro\">").append(Html.withCode(Sections.WARNINGS_INTRO))
+                .append("</h2>\n<p class=\"intro\">").append(Html.inline(Sections.WARNINGS_INTRO))
                 .append("</p>\n<ul>\n");
         for (CellResult cell : warned) {
             for (String warning : cell.warnings()) {
@@ -256,8 +256,8 @@ public final class HtmlFormat implements ReportFormat {
         for (Trends.Trend trend : trends) {
             List<String> columns = trend.columns();
             out.append("<section class=\"card\" id=\"trend-").append(Html.text(trend.target())).append("\">\n<h2>")
-                    .append(Html.withCode(Trends.title(trend))).append("</h2>\n<p class=\"intro\">")
-                    .append(Html.withCode(Trends.intro(trend)))
+                    .append(Html.inline(Trends.title(trend))).append("</h2>\n<p class=\"intro\">")
+                    .append(Html.inline(Trends.intro(trend)))
                     .append("</p>\n<div class=\"scroll\"><table class=\"cmp\">\n<thead><tr><th scope=\"col\">Benchmark</th>");
             for (int i = 0; i < columns.size(); i++) {
                 out.append("<th scope=\"col\">").append(Html.text(columns.get(i))).append("</th>");
@@ -295,7 +295,7 @@ public final class HtmlFormat implements ReportFormat {
             }
             out.append("</tbody>\n</table></div>\n");
             for (String note : Trends.missingBaselines(trend, baseline)) {
-                out.append("<p class=\"note\">").append(Html.withCode(note)).append("</p>\n");
+                out.append("<p class=\"note\">").append(Html.inline(note)).append("</p>\n");
             }
             out.append("</section>\n");
         }
@@ -310,7 +310,7 @@ public final class HtmlFormat implements ReportFormat {
     private static void section(StringBuilder out, Sections.Section section, List<String> targets,
             Map<CellResult, String> anchors, boolean figures) {
         out.append("<section class=\"card\" id=\"").append(section.id()).append("\">\n<h2>")
-                .append(Html.text(section.title())).append("</h2>\n<p class=\"intro\">").append(Html.withCode(section.intro()))
+                .append(Html.text(section.title())).append("</h2>\n<p class=\"intro\">").append(Html.inline(section.intro()))
                 .append("</p>\n");
         if (ComparisonTable.tall(targets)) {
             tallTable(out, section, targets, anchors, figures ? " figures" : "");

@@ -18,8 +18,8 @@ final class ProfileHtml {
             return;
         }
         out.append("<section class=\"card\" id=\"profiles\">\n<h2>").append(ProfileSection.TITLE)
-                .append("</h2>\n<p class=\"intro\">").append(Html.withCode(ProfileSection.INTRO)).append(' ')
-                .append(Html.withCode(ProfileSection.FLAME_INTRO)).append("</p>\n<p>");
+                .append("</h2>\n<p class=\"intro\">").append(Html.inline(ProfileSection.INTRO)).append(' ')
+                .append(Html.inline(ProfileSection.FLAME_INTRO)).append("</p>\n<p>");
         for (String group : Profile.GROUPS) {
             out.append("<span class=\"legend\"><span class=\"swatch\" style=\"background:")
                     .append(FlameGraphSvg.color(group)).append("\"></span>").append(Html.text(group)).append("</span>");
@@ -31,7 +31,7 @@ final class ProfileHtml {
                 table(out, benchmark.groups(), "by group");
             }
             for (String note : benchmark.notes()) {
-                out.append("<p class=\"note\">").append(Html.withCode(note)).append("</p>\n");
+                out.append("<p class=\"note\">").append(Html.inline(note)).append("</p>\n");
             }
             for (ProfileSection.TargetProfile target : benchmark.targets()) {
                 target(out, benchmark.name(), target, targets.indexOf(target.target()));
@@ -45,7 +45,7 @@ final class ProfileHtml {
                 .append(SvgCharts.color(Math.max(0, index))).append("\"></span> ").append(Html.text(target.target()))
                 .append(" <span class=\"sub\">").append(Html.text(benchmark)).append("</span></h4>\n<p class=\"")
                 .append(target.profile().profile() == null ? "note problem" : "sub").append("\">")
-                .append(Html.withCode(target.summary())).append("</p>\n");
+                .append(Html.inline(target.summary())).append("</p>\n");
         if (target.packages() != null || target.methods() != null || target.allocations() != null) {
             out.append("<div class=\"prof-tables\">\n");
             if (target.packages() != null) {

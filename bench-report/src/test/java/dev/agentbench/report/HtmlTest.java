@@ -21,6 +21,13 @@ class HtmlTest {
 
     @Test
     void backtickSpansBecomeCodeAndAnUnpairedBacktickStays() {
-        assertThat(Html.withCode("run `a<b` then `c")).isEqualTo("run <code>a&lt;b</code> then `c");
+        assertThat(Html.inline("run `a<b` then `c")).isEqualTo("run <code>a&lt;b</code> then `c");
+    }
+
+    @Test
+    void doubleStarSpansBecomeStrongOutsideCodeAndAnUnpairedMarkStays() {
+        assertThat(Html.inline("**first token p99** (µs): the same, **<i>x</i>**"))
+                .isEqualTo("<strong>first token p99</strong> (µs): the same, <strong>&lt;i&gt;x&lt;/i&gt;</strong>");
+        assertThat(Html.inline("`a**b**c` and **d")).isEqualTo("<code>a**b**c</code> and **d");
     }
 }
