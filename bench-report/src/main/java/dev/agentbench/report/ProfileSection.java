@@ -152,6 +152,9 @@ final class ProfileSection {
         if (base == null) {
             notes.add(code(baseline) + " has no profile of this benchmark, so there is no difference to it.");
         }
+        if (cells.size() > ComparisonTable.MAX_WIDE_TARGETS) {
+            return tallGroups(run, cells, base, times);
+        }
         List<String> header = new ArrayList<>(List.of("Group"));
         for (CellResult cell : cells) {
             header.add(cell.target() + (times ? " CPU/iteration" : " share"));
@@ -182,6 +185,38 @@ final class ProfileSection {
             }
         }
         rows.add(total);
+        return new Table(List.copyOf(header), List.copyOf(rows), false, 1);
+    }
+
+    /**
+     * Target | group | … | all, past {@link ComparisonTable#MAX_WIDE_TARGETS} targets, as the
+     * comparison tables turn: a row per target (the baseline first), each group's CPU time per
+     * iteration with its share and, after the baseline's row, the difference to the baseline's;
+     * shares alone and differences in percentage points without CPU times.
+     */
+    private static Table tallGroups(RunData run, List<CellResult> cells, CellResult base, boolean times) {
+        List<String> header = new ArrayList<>(List.of("Target"));
+        header.addAll(Profile.GROUPS);
+        header.add(ALL);
+        List<List<String>> rows = new ArrayList<>();
+        for (CellResult cell : cells) {
+            boolean differs = base != null && cell != base;
+            List<String> row = new ArrayList<>(List.of(cell.target()));
+            for (String group : Profile.GROUPS) {
+                double share = share(run.profile(cell).profile(), group);
+                String entry = times ? Units.time(share * cpuPerOp(cell)) + " (" + percent(share) + ")" : percent(share);
+                if (differs) {
+                    double baseShare = share(run.profile(base).profile(), group);
+                    entry += ", " + (times ? signedTime(share * cpuPerOp(cell) - baseShare * cpuPerOp(base))
+                            : signed(100 * (share - baseShare)) + " pp");
+                }
+                row.add(entry);
+            }
+            long samples = run.profile(cell).profile().cpuSamples();
+            row.add(times ? Units.time(cpuPerOp(cell)) + (differs ? ", " + signedTime(cpuPerOp(cell) - cpuPerOp(base)) : "")
+                    : String.format(Locale.ROOT, "100%% of %,d samples", samples));
+            rows.add(row);
+        }
         return new Table(List.copyOf(header), List.copyOf(rows), false, 1);
     }
 

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Profile;
+import dev.agentbench.api.result.RunInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,6 +66,43 @@ class ProfilesTest {
         assertThat(markdown.indexOf("## Results")).isLessThan(markdown.indexOf("## Profiles"));
         assertThat(markdown.indexOf("## Profiles")).isLessThan(markdown.indexOf("## Warnings"));
         assertThat(markdown).doesNotContain("Shares of the CPU samples");
+    }
+
+    /** The profiled run with two more targets, copies of ADK's cell and profile under other names. */
+    private static RunData fourTargets() throws Exception {
+        RunData run = profiled();
+        List<CellResult> cells = new ArrayList<>(run.cells());
+        java.util.Map<String, CellProfile> profiles = new java.util.LinkedHashMap<>(run.profiles());
+        CellResult adk = run.cells().stream().filter(cell -> cell.target().equals("llmagent")).findFirst().orElseThrow();
+        for (String target : List.of("copy-a", "copy-b")) {
+            cells.add(new CellResult(adk.format(), target, adk.benchmark(), adk.concurrency(), adk.name(), adk.status(),
+                    adk.error(), adk.time(), adk.warmupIterations(), adk.steadyState(), adk.drift(), adk.samples(),
+                    adk.logTail(), adk.memory(), adk.throughput(), adk.turnLatency(), adk.jvm(), adk.figures(),
+                    adk.forks(), adk.cpu(), adk.warnings(), adk.params()));
+            profiles.put(target + "/turn1", run.profiles().get("llmagent/turn1"));
+        }
+        RunInfo info = run.info();
+        List<PlannedCell> planned = new ArrayList<>(info.cells());
+        planned.add(new PlannedCell("copy-a", "turn1", 1));
+        planned.add(new PlannedCell("copy-b", "turn1", 1));
+        return new RunData(run.layout(), new RunInfo(info.format(), info.runId(), info.status(), info.startedAt(),
+                info.endedAt(), info.arguments(), info.settings(), planned, info.environment(), info.notes(),
+                info.mockWarmup(), info.targets(), info.sharding(), info.mockRestarts(), info.mockServe()), cells, profiles);
+    }
+
+    @Test
+    void pastThreeTargetsTheTableByGroupHasARowPerTargetAndAColumnPerGroup() throws Exception {
+        String markdown = markdown(fourTargets());
+        assertThat(markdown).contains("| Target | framework | HTTP client | JSON | JDK | harness | all |\n"
+                + "|---|---:|---:|---:|---:|---:|---:|\n"
+                + "| raw | 6.93 µs (2.8%) | 56.1 µs (22.7%) | 29.6 µs (12.0%) | 141 µs (57.1%) | 13.2 µs (5.4%) | 247 µs |\n"
+                + "| llmagent | 171 µs (31.1%), +164 µs | 67.8 µs (12.3%), +11.7 µs | 61.6 µs (11.2%), +32.0 µs "
+                + "| 236 µs (43.0%), +95.2 µs | 13.4 µs (2.4%), +210 ns | 550 µs, +303 µs |\n"
+                + "| copy-a | 171 µs (31.1%), +164 µs |");
+        assertThat(markdown).doesNotContain("llmagent − raw");
+        String html = new HtmlFormat().render(fourTargets(), ReportOptions.defaults());
+        assertThat(html).contains("<th scope=\"col\">Target</th><th scope=\"col\">framework</th>")
+                .contains("<th scope=\"row\">copy-b</th>");
     }
 
     @Test
