@@ -18,7 +18,6 @@ import dev.agentbench.core.host.NoiseGuard;
 import dev.agentbench.core.host.RunGuard;
 import dev.agentbench.core.host.CellLauncher;
 import dev.agentbench.core.host.ChildSettings;
-import dev.agentbench.core.kind.CellKind;
 import dev.agentbench.core.plan.Shards;
 import dev.agentbench.core.plan.Step;
 import dev.agentbench.core.results.LatestRun;
@@ -38,7 +37,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 
 /**
  * Runs a benchmark: plans the cells, starts the mock in its own JVM, runs every cell in a child JVM
@@ -312,7 +310,8 @@ public final class BenchRunner {
                 cells.forEach(cell -> forks.add(new ArrayList<>()));
                 // the cell the mock's death failed, target/name, until the mock is replaced before the next step
                 String killed = null;
-                List<Integer> gated = gatedCells(name -> registry.benchmark(name).kind());
+                GateForks gated = new GateForks(options.gate(), options.passes().forks(), cells,
+                        name -> registry.benchmark(name).kind());
                 for (int s = 0; s < steps.size() && !stopping(); s++) {
                     if (launcher.writeFailure().isPresent()) {
                         writeFailed(launcher.writeFailure().get());
@@ -324,9 +323,8 @@ public final class BenchRunner {
                     if (!done.isEmpty() && done.get(done.size() - 1).status() != CellStatus.OK) {
                         continue; // a failed fork failed the cell: its later forks are not run, nor its profile fork
                     }
-                    if (options.maxDuration().isPresent()
-                            && System.nanoTime() - startNanos > options.maxDuration().get().toNanos()) {
-                        finishGated(gated, forks, launcher);
+                    if (overBudget()) {
+                        gated.finishPlanned(forks, launcher, gateRun());
                         budgetSpent(s, steps);
                         return;
                     }
@@ -380,7 +378,7 @@ public final class BenchRunner {
                     }
                     done.add(result);
                     if (result.status() != CellStatus.OK
-                            || step.fork() == step.forks() && !gated.contains(step.cell())) {
+                            || step.fork() == step.forks() && !gated.gated(step.cell())) {
                         finished(step.cell(), launcher.finish(cell, done));
                     }
                     killed = mockKilled(cell, result);
@@ -389,7 +387,7 @@ public final class BenchRunner {
                     writeFailed(launcher.writeFailure().get());
                     return;
                 }
-                gate(gated, forks, launcher, steps.size());
+                gated.addForks(forks, launcher, listener, steps.size(), gateRun());
             }
         }
 
@@ -460,115 +458,47 @@ public final class BenchRunner {
             return fork.status() == CellStatus.OK && fork.forks().stream().anyMatch(Fork::disturbed);
         }
 
-        /**
-         * The cells of gate mode: for each cell name that both gate columns have, the base column's
-         * cell then the changed one's, by index; empty without a gate. Cold starts are not gated.
-         */
-        private List<Integer> gatedCells(Function<String, dev.agentbench.api.BenchmarkKind> kinds) {
-            List<Integer> gated = new ArrayList<>();
-            if (options.gate().isEmpty()) {
-                return gated;
-            }
-            Gate gate = options.gate().get();
-            List<PlannedCell> cells = info.cells();
-            for (int i = 0; i < cells.size(); i++) {
-                PlannedCell base = cells.get(i);
-                if (!base.target().equals(gate.base()) || CellKind.of(kinds.apply(base.benchmark())).jvmPerSample()) {
-                    continue;
-                }
-                for (int j = 0; j < cells.size(); j++) {
-                    PlannedCell other = cells.get(j);
-                    if (other.target().equals(gate.changed()) && other.name().equals(base.name())) {
-                        gated.add(i);
-                        gated.add(j);
-                    }
-                }
-            }
-            return gated;
+        /** Whether the run's time budget ({@code --max-duration}) is spent. */
+        private boolean overBudget() {
+            return options.maxDuration().isPresent()
+                    && System.nanoTime() - startNanos > options.maxDuration().get().toNanos();
         }
 
-        /**
-         * Gate mode, after the planned steps: for each pair of gated cells whose forks all ended OK,
-         * one more fork of the base then one of the changed column, until the gate's interval is
-         * narrow enough, its most forks are spent, or the run's time budget is; then each gated cell
-         * is finished with every fork it ran. Says in run.json's notes what each pair got.
-         */
-        private void gate(List<Integer> gated, List<List<CellResult>> forks, CellLauncher launcher, int planned)
-                throws IOException {
-            if (gated.isEmpty()) {
-                return;
-            }
-            Gate gate = options.gate().orElseThrow();
-            List<PlannedCell> cells = info.cells();
-            int pairs = gated.size() / 2;
-            int total = planned + pairs * 2 * Math.max(0, gate.maxForks() - options.passes().forks());
-            int index = planned;
-            for (int p = 0; p < gated.size() && !stopping(); p += 2) {
-                int a = gated.get(p);
-                int b = gated.get(p + 1);
-                List<CellResult> doneA = forks.get(a);
-                List<CellResult> doneB = forks.get(b);
-                String why = null;
-                double halfWidth = Double.NaN;
-                while (why == null && !stopping()) {
-                    if (!allOk(doneA, options.passes().forks()) || !allOk(doneB, options.passes().forks())) {
-                        why = "a fork failed";
-                        break;
-                    }
-                    halfWidth = gate.interval().halfWidth(launcher.merged(cells.get(a), doneA),
-                            launcher.merged(cells.get(b), doneB));
-                    if (halfWidth <= gate.width()) {
-                        why = "narrow enough";
-                    } else if (Math.min(doneA.size(), doneB.size()) >= gate.maxForks()) {
-                        why = "its most forks were spent";
-                    } else if (options.maxDuration().isPresent()
-                            && System.nanoTime() - startNanos > options.maxDuration().get().toNanos()) {
-                        why = "the run's time budget was spent";
-                    } else {
-                        for (int cell : new int[] {a, b}) {
-                            List<CellResult> done = forks.get(cell);
-                            int fork = done.size() + 1;
-                            listener.forkStarted(cells.get(cell), fork, gate.maxForks(), index, total);
-                            CellResult result;
-                            try {
-                                result = launcher.runFork(cells.get(cell), fork, gate.maxForks(),
-                                        pluginEntries(cells.get(cell)));
-                            } catch (RunGuard.RunStoppedException e) {
-                                return;
-                            }
-                            if (stopping()) {
-                                return;
-                            }
-                            listener.forkFinished(result, fork, gate.maxForks(), index++, total);
-                            done.add(result);
-                            if (result.status() != CellStatus.OK) {
-                                break;
-                            }
-                        }
-                    }
+        /** What gate mode's forks use of the run: its stop flag and budget, and where cells and notes go. */
+        private GateForks.Run gateRun() {
+            return new GateForks.Run() {
+                @Override
+                public boolean stopping() {
+                    return Execution.this.stopping();
                 }
-                if (stopping()) {
-                    return;
-                }
-                for (int cell : new int[] {a, b}) {
-                    if (results[cell] == null) {
-                        finished(cell, launcher.finishGated(cells.get(cell), forks.get(cell)));
-                    }
-                }
-                info = info.withNote(String.format(java.util.Locale.ROOT,
-                        "Gate %s vs %s, %s: %d and %d forks, interval ±%s (target ±%s): %s",
-                        gate.base(), gate.changed(), cells.get(a).name(), doneA.size(), doneB.size(),
-                        Double.isNaN(halfWidth) ? "–" : percent(halfWidth), percent(gate.width()), why));
-            }
-        }
 
-        /** Whether the forks of a gated cell so far all ended OK, as many as were planned at least. */
-        private static boolean allOk(List<CellResult> done, int planned) {
-            return done.size() >= planned && done.stream().allMatch(fork -> fork.status() == CellStatus.OK);
-        }
+                @Override
+                public boolean budgetSpent() {
+                    return overBudget();
+                }
 
-        private static String percent(double fraction) {
-            return String.format(java.util.Locale.ROOT, "%.1f%%", fraction * 100);
+                @Override
+                public List<String> pluginEntries(PlannedCell cell) {
+                    return Execution.this.pluginEntries(cell);
+                }
+
+                @Override
+                public boolean finished(int index) {
+                    synchronized (results) {
+                        return results[index] != null;
+                    }
+                }
+
+                @Override
+                public void finish(int index, CellResult result) {
+                    Execution.this.finished(index, result);
+                }
+
+                @Override
+                public void note(String note) {
+                    info = info.withNote(note);
+                }
+            };
         }
 
         /**
@@ -649,15 +579,6 @@ public final class BenchRunner {
             Set<Integer> levels = new java.util.TreeSet<>();
             info.cells().forEach(cell -> levels.add(cell.concurrency()));
             return List.copyOf(levels);
-        }
-
-        /** Finishes, with the forks they ran, the gated cells whose planned forks are all done. */
-        private void finishGated(List<Integer> gated, List<List<CellResult>> forks, CellLauncher launcher) {
-            for (int cell : gated) {
-                if (results[cell] == null && forks.get(cell).size() >= options.passes().forks()) {
-                    finished(cell, launcher.finishGated(info.cells().get(cell), forks.get(cell)));
-                }
-            }
         }
 
         /**
