@@ -108,6 +108,29 @@ class HtmlInBrowserTest {
         return probe;
     }
 
+    /** A chart the browser laid out with a size and something drawn in it. */
+    private static void laidOut(JsonNode chart) {
+        assertThat(chart.get("w").asDouble()).isGreaterThan(100);
+        assertThat(chart.get("h").asDouble()).isGreaterThan(50);
+        assertThat(chart.get("shapes").asInt()).isGreaterThan(2);
+    }
+
+    /**
+     * Screenshots {@code page} at the laptop's width and the height the probe read, into {@code
+     * ARTIFACTS/<name>.png}, and checks the browser fetched nothing meanwhile.
+     */
+    private static Path screenshot(Path page, JsonNode probe, Path temp, String name) throws Exception {
+        Path screenshot = ARTIFACTS.resolve(name + ".png");
+        Files.deleteIfExists(screenshot);
+        Path netLog = temp.resolve(name + "-netlog.json");
+        Chromium.Output shot = Chromium.render(page, temp.resolve("profile-" + name), netLog,
+                List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
+        assertThat(shot.exitCode()).as(shot.stderr()).isZero();
+        assertThat(screenshot).exists();
+        assertNoNetwork(netLog, shot);
+        return screenshot;
+    }
+
     @Test
     void theReportLoadsWithTablesChartsAndReasonsAndFetchesNothing(@TempDir Path temp) throws Exception {
         String html = new HtmlFormat().render(RunData.read(GoldenReportTest.fixedRun()), ReportOptions.defaults());
@@ -119,11 +142,7 @@ class HtmlInBrowserTest {
         assertThat(probe.get("scrolledTables")).as("three targets side by side fit their card, cold start's long figures too")
                 .isEmpty();
         // One median chart per row with a timed OK cell (7), one throughput chart per benchmark run at N > 1 (2).
-        assertThat(probe.get("charts")).hasSize(9).allSatisfy(chart -> {
-            assertThat(chart.get("w").asDouble()).isGreaterThan(100);
-            assertThat(chart.get("h").asDouble()).isGreaterThan(50);
-            assertThat(chart.get("shapes").asInt()).isGreaterThan(2);
-        });
+        assertThat(probe.get("charts")).hasSize(9).allSatisfy(HtmlInBrowserTest::laidOut);
         List<String> reasons = new ArrayList<>();
         probe.get("reasons").forEach(reason -> {
             assertThat(reason.get("shown").asBoolean()).isTrue();
@@ -135,15 +154,7 @@ class HtmlInBrowserTest {
                 "no result within PT10M; the child and its descendants were destroyed",
                 "no result: the cell did not run");
 
-        Path screenshot = ARTIFACTS.resolve("report.png");
-        Files.deleteIfExists(screenshot);
-        Path netLog = temp.resolve("screenshot-netlog.json");
-        Chromium.Output shot = Chromium.render(page, temp.resolve("profile-shot"), netLog,
-                List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
-        assertThat(shot.exitCode()).as(shot.stderr()).isZero();
-        assertThat(screenshot).exists();
-        assertThat(Files.size(screenshot)).isGreaterThan(20_000);
-        assertNoNetwork(netLog, shot);
+        assertThat(Files.size(screenshot(page, probe, temp, "report"))).isGreaterThan(20_000);
     }
 
     @Test
@@ -172,14 +183,7 @@ class HtmlInBrowserTest {
                 "wire", "raw", "langchain4j", "koog", "llmagent", "langgraph4j", "springai", "agentscope");
         assertThat(tall.get("restored")).extracting(JsonNode::asText).containsExactlyElementsOf(inRunOrder);
 
-        Path screenshot = ARTIFACTS.resolve("nine.png");
-        Files.deleteIfExists(screenshot);
-        Path netLog = temp.resolve("nine-netlog.json");
-        Chromium.Output shot = Chromium.render(page, temp.resolve("profile-nine"), netLog,
-                List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
-        assertThat(shot.exitCode()).as(shot.stderr()).isZero();
-        assertThat(screenshot).exists();
-        assertNoNetwork(netLog, shot);
+        screenshot(page, probe, temp, "nine");
     }
 
     @Test
@@ -190,20 +194,9 @@ class HtmlInBrowserTest {
         // time, CPU, warm-up, cold start, allocation, throughput
         assertThat(probe.get("tables").asInt()).as("comparison tables").isEqualTo(6);
         // medians of cold_start, turn1, turn1_c8; warm-up curves of turn1, turn1_c8; throughput of turn1
-        assertThat(probe.get("charts")).hasSize(6).allSatisfy(chart -> {
-            assertThat(chart.get("w").asDouble()).isGreaterThan(100);
-            assertThat(chart.get("h").asDouble()).isGreaterThan(50);
-            assertThat(chart.get("shapes").asInt()).isGreaterThan(2);
-        });
+        assertThat(probe.get("charts")).hasSize(6).allSatisfy(HtmlInBrowserTest::laidOut);
 
-        Path screenshot = ARTIFACTS.resolve("forks.png");
-        Files.deleteIfExists(screenshot);
-        Path netLog = temp.resolve("forks-netlog.json");
-        Chromium.Output shot = Chromium.render(page, temp.resolve("profile-forks"), netLog,
-                List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
-        assertThat(shot.exitCode()).as(shot.stderr()).isZero();
-        assertThat(screenshot).exists();
-        assertNoNetwork(netLog, shot);
+        screenshot(page, probe, temp, "forks");
     }
 
     @Test
@@ -215,20 +208,9 @@ class HtmlInBrowserTest {
                 .isEqualTo(2);
         assertThat(probe.get("scrolledTables")).as("the load figures wrap in their card").isEmpty();
         // medians of turn1, load, load_c16, load_c64; turns per second of load, its ideal among its shapes
-        assertThat(probe.get("charts")).hasSize(5).allSatisfy(chart -> {
-            assertThat(chart.get("w").asDouble()).isGreaterThan(100);
-            assertThat(chart.get("h").asDouble()).isGreaterThan(50);
-            assertThat(chart.get("shapes").asInt()).isGreaterThan(2);
-        });
+        assertThat(probe.get("charts")).hasSize(5).allSatisfy(HtmlInBrowserTest::laidOut);
 
-        Path screenshot = ARTIFACTS.resolve("load.png");
-        Files.deleteIfExists(screenshot);
-        Path netLog = temp.resolve("load-netlog.json");
-        Chromium.Output shot = Chromium.render(page, temp.resolve("profile-load"), netLog,
-                List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
-        assertThat(shot.exitCode()).as(shot.stderr()).isZero();
-        assertThat(screenshot).exists();
-        assertNoNetwork(netLog, shot);
+        screenshot(page, probe, temp, "load");
     }
 
     /**
@@ -246,21 +228,10 @@ class HtmlInBrowserTest {
         assertThat(probe.get("scrollWidth").asInt()).as("no horizontal scroll").isLessThanOrEqualTo(probe.get("clientWidth").asInt());
         // runs A and B: a median chart per benchmark (3 each); the two load runs: one per N (4 each) and
         // throughput under model latency against N (1 each)
-        assertThat(probe.get("charts")).hasSize(16).allSatisfy(chart -> {
-            assertThat(chart.get("w").asDouble()).isGreaterThan(100);
-            assertThat(chart.get("h").asDouble()).isGreaterThan(50);
-            assertThat(chart.get("shapes").asInt()).isGreaterThan(2);
-        });
+        assertThat(probe.get("charts")).hasSize(16).allSatisfy(HtmlInBrowserTest::laidOut);
         assertThat(probe.get("tables").asInt()).as("no table of figures: they are in the runs' reports").isZero();
 
-        Path screenshot = ARTIFACTS.resolve("results-page.png");
-        Files.deleteIfExists(screenshot);
-        Path netLog = temp.resolve("page-netlog.json");
-        Chromium.Output shot = Chromium.render(page, temp.resolve("profile-page"), netLog,
-                List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
-        assertThat(shot.exitCode()).as(shot.stderr()).isZero();
-        assertThat(screenshot).exists();
-        assertNoNetwork(netLog, shot);
+        screenshot(page, probe, temp, "results-page");
     }
 
     @Test
@@ -282,14 +253,7 @@ class HtmlInBrowserTest {
             assertThat(flame.get("titles").asInt()).isEqualTo(nodes.get(i));
         }
 
-        Path screenshot = ARTIFACTS.resolve("profiles.png");
-        Files.deleteIfExists(screenshot);
-        Path netLog = temp.resolve("profiles-netlog.json");
-        Chromium.Output shot = Chromium.render(page, temp.resolve("profile-profiles"), netLog,
-                List.of("--screenshot=" + screenshot.toAbsolutePath(), "--window-size=" + WIDTH + "," + probe.get("height").asInt()));
-        assertThat(shot.exitCode()).as(shot.stderr()).isZero();
-        assertThat(screenshot).exists();
-        assertNoNetwork(netLog, shot);
+        screenshot(page, probe, temp, "profiles");
     }
 
     private static int nodes(dev.agentbench.api.result.Profile.FlameNode node) {
