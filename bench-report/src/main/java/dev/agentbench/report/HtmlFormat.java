@@ -99,13 +99,29 @@ public final class HtmlFormat implements ReportFormat {
 
     private static void header(StringBuilder out, RunData run, List<String> targets) {
         RunInfo info = run.info();
-        Map<String, String> env = info.environment();
         out.append("<header class=\"card\">\n<h1>agentbench report <span class=\"pill ")
                 .append(info.status().name()).append("\">").append(info.status().name()).append("</span></h1>\n")
                 .append("<p class=\"sub\">Run <code>").append(Html.text(info.runId())).append("</code> · ")
                 .append(RunHeader.completion(info).isEmpty() ? "every planned cell ran"
                         : "not every planned cell ran: the run is incomplete")
                 .append("</p>\n<dl class=\"facts\">\n");
+        facts(out, run, targets);
+        out.append("</dl>\n<p class=\"counts\">");
+        for (Map.Entry<CellStatus, Integer> count : counts(run.cells()).entrySet()) {
+            out.append("<span class=\"pill ").append(count.getKey().name()).append("\">").append(count.getValue())
+                    .append(' ').append(count.getKey().name()).append("</span> ");
+        }
+        out.append("<span class=\"sub\">of ").append(run.cells().size()).append(" planned cells</span></p>\n</header>\n");
+    }
+
+    /**
+     * The rows of a run's facts, inside a {@code <dl class="facts">}: when it ran, JVM, machine,
+     * commit, forks, the mock's warm-up and deaths, the floor, targets, versions, baseline, shard,
+     * arguments, settings and notes; the run's report and the results page show the same.
+     */
+    static void facts(StringBuilder out, RunData run, List<String> targets) {
+        RunInfo info = run.info();
+        Map<String, String> env = info.environment();
         fact(out, "Started", Html.text(info.startedAt()));
         fact(out, "Ended", info.endedAt() == null ? "not recorded" : Html.text(info.endedAt()));
         fact(out, "JVM", Html.text(RunHeader.jvm(env)));
@@ -154,16 +170,15 @@ public final class HtmlFormat implements ReportFormat {
         if (run.fromSummaryNote() != null) {
             fact(out, "Note", Html.text(run.fromSummaryNote()));
         }
-        out.append("</dl>\n<p class=\"counts\">");
+    }
+
+    /** How many cells ended in each status, in the statuses' order. */
+    static Map<CellStatus, Integer> counts(List<CellResult> cells) {
         Map<CellStatus, Integer> counts = new EnumMap<>(CellStatus.class);
-        for (CellResult cell : run.cells()) {
+        for (CellResult cell : cells) {
             counts.merge(cell.status(), 1, Integer::sum);
         }
-        for (Map.Entry<CellStatus, Integer> count : counts.entrySet()) {
-            out.append("<span class=\"pill ").append(count.getKey().name()).append("\">").append(count.getValue())
-                    .append(' ').append(count.getKey().name()).append("</span> ");
-        }
-        out.append("<span class=\"sub\">of ").append(run.cells().size()).append(" planned cells</span></p>\n</header>\n");
+        return counts;
     }
 
     /** In a run merged from shards, which machine measured which rows. */

@@ -2,14 +2,12 @@ package dev.agentbench.report;
 
 import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.CellResult;
-import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.RunInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -105,7 +103,6 @@ public final class ResultsPage {
     private static void run(StringBuilder page, int number, Entry entry, ReportOptions options) {
         RunData run = entry.run();
         RunInfo info = run.info();
-        Map<String, String> env = info.environment();
         List<String> targets = run.targets(options.baseline());
         Map<String, Map<String, CellResult>> rows = Sections.rows(run);
         String prefix = "run-" + number;
@@ -116,27 +113,7 @@ public final class ResultsPage {
         entry.reportLinks().forEach((file, href) -> page.append(" · <a href=\"").append(Html.text(href)).append("\">")
                 .append(Html.text(file)).append("</a>"));
         page.append("</p>\n<dl class=\"facts\">\n");
-        HtmlFormat.fact(page, "Started", Html.text(info.startedAt()));
-        HtmlFormat.fact(page, "JVM", Html.text(RunHeader.jvm(env)));
-        HtmlFormat.fact(page, "OS", Html.text(RunHeader.os(env)));
-        HtmlFormat.fact(page, "CPUs, memory", Html.text(RunHeader.cpusAndMemory(env)));
-        if (env.containsKey("git.commit")) {
-            HtmlFormat.fact(page, "Commit", "<code>" + Html.text(env.get("git.commit")) + "</code>");
-        }
-        String forks = RunHeader.forks(run);
-        if (forks != null) {
-            HtmlFormat.fact(page, "Forks", Html.text(forks));
-        }
-        HtmlFormat.fact(page, "Targets", HtmlFormat.legend(targets));
-        String versions = RunHeader.versions(info);
-        if (versions != null) {
-            HtmlFormat.fact(page, "Versions", Html.text(versions));
-        }
-        HtmlFormat.fact(page, "Arguments", info.arguments().isEmpty() ? "(none)"
-                : "<code>" + Html.text(RunHeader.arguments(info)) + "</code>");
-        if (!info.settings().isEmpty()) {
-            HtmlFormat.fact(page, "Settings", "<code>" + Html.text(RunHeader.settings(info)) + "</code>");
-        }
+        HtmlFormat.facts(page, run, targets);
         HtmlFormat.fact(page, "Cells", Html.text(summaryLine(run)));
         page.append("</dl>\n</section>\n");
 
@@ -165,12 +142,8 @@ public final class ResultsPage {
 
     /** {@code 12 cells: 12 OK}: how many cells, and how many ended in each status. */
     private static String summaryLine(RunData run) {
-        Map<CellStatus, Integer> counts = new EnumMap<>(CellStatus.class);
-        for (CellResult cell : run.cells()) {
-            counts.merge(cell.status(), 1, Integer::sum);
-        }
         List<String> parts = new ArrayList<>();
-        counts.forEach((status, count) -> parts.add(count + " " + status.name()));
+        HtmlFormat.counts(run.cells()).forEach((status, count) -> parts.add(count + " " + status.name()));
         return run.cells().size() + (run.cells().size() == 1 ? " cell" : " cells")
                 + (parts.isEmpty() ? "" : ": " + String.join(", ", parts));
     }
