@@ -1,6 +1,7 @@
 package dev.agentbench.mock.internal;
 
 import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -151,23 +152,40 @@ final class ChatHandler {
             return;
         }
         Buffer body = Buffer.buffer(length >= 0 ? (int) length : 1024);
-        boolean[] refused = {false};
+        long expected = length;
+        // refused, ended
+        boolean[] state = {false, false};
         request.handler(chunk -> {
-            if (refused[0]) {
+            if (state[0]) {
                 return;
             }
             if (body.length() + chunk.length() > maxBodyBytes) {
-                refused[0] = true;
+                state[0] = true;
                 tooLarge(request);
             } else {
                 body.appendBuffer(chunk);
+                if (expected < 0 || body.length() < expected) {
+                    QuickAck.now(request);
+                }
             }
         });
         request.endHandler(v -> {
-            if (!refused[0]) {
+            state[1] = true;
+            if (!state[0]) {
                 then.handle(body);
             }
         });
+        if (expected != 0 && QuickAck.supported()) {
+            // What was read with the head is handed over in this same event-loop task. Once that is
+            // done, a request with none of its body yet is one whose client wrote the head apart, and
+            // may hold the body back until the head is acknowledged (ADK's and Spring AI's OkHttp do,
+            // for long requests).
+            Vertx.currentContext().runOnContext(v -> {
+                if (!state[0] && !state[1] && body.length() == 0) {
+                    QuickAck.now(request);
+                }
+            });
+        }
     }
 
     private void tooLarge(HttpServerRequest request) {
