@@ -290,9 +290,10 @@ public final class CellChild {
             profiler = profiler.and(noise);
         }
         try (JvmMeters meters = new JvmMeters()) {
-            Measurement measurement = kind.measure(new ChildRun(spec.plannedCell(), benchmark, script, agents,
-                    settings, clock, log, profiler, ChildMain.enteredMillis, URI.create(spec.scriptUrl()),
-                    spec.profile() ? null : new RunLayout(Path.of(spec.runDir())).cellStream(spec.plannedCell())));
+            ChildRun run = new ChildRun(spec.plannedCell(), benchmark, script, agents, settings, clock, log, profiler,
+                    ChildMain.enteredMillis, URI.create(spec.scriptUrl()),
+                    spec.profile() ? null : new RunLayout(Path.of(spec.runDir())).cellStream(spec.plannedCell()));
+            Measurement measurement = kind.measure(run);
             if (jfr != null) {
                 measurement = saveRecording(jfr, measurement);
             }
@@ -312,7 +313,7 @@ public final class CellChild {
                         read.cpus(), read.stealPercent() == null ? "not counted"
                                 : String.format(java.util.Locale.ROOT, "%.1f%%", read.stealPercent())));
             }
-            return new Measured(spec.plannedCell(), spec.fork(), measurement, jvm, read);
+            return new Measured(spec.plannedCell(), spec.fork(), measurement, jvm, read, run.warnings());
         } finally {
             if (jfr != null) {
                 jfr.close();

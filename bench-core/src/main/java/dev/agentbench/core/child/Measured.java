@@ -20,6 +20,7 @@ final class Measured {
     private final Measurement measurement;
     private final JvmContext jvm;
     private final Noise noise;
+    private final List<String> own;
 
     /**
      * @param jvm what the fork's JVM did; {@code null} when not measured
@@ -33,6 +34,14 @@ final class Measured {
      *     read
      */
     Measured(PlannedCell cell, int fork, Measurement measurement, JvmContext jvm, Noise noise) {
+        this(cell, fork, measurement, jvm, noise, List.of());
+    }
+
+    /**
+     * @param own the warnings the measurement itself gave ({@link dev.agentbench.core.kind.ChildRun#warnings})
+     */
+    Measured(PlannedCell cell, int fork, Measurement measurement, JvmContext jvm, Noise noise, List<String> own) {
+        this.own = List.copyOf(own);
         this.cell = cell;
         this.fork = fork;
         this.measurement = measurement;
@@ -40,9 +49,11 @@ final class Measured {
         this.noise = noise;
     }
 
-    /** The fork's OK result with {@code warnings}, its fork's and its own. */
+    /** The fork's OK result with the measurement's own warnings, then {@code warnings}. */
     CellResult result(List<String> warnings) {
-        CellResult result = measurement.toResult(cell, fork, jvm, warnings);
+        List<String> all = new java.util.ArrayList<>(own);
+        all.addAll(warnings);
+        CellResult result = measurement.toResult(cell, fork, jvm, all);
         if (noise == null) {
             return result;
         }

@@ -26,6 +26,7 @@ public final class ChildRun {
     final long enteredMillis;
     final java.net.URI scriptUrl;
     final java.nio.file.Path timeline;
+    private final java.util.List<String> warnings = new java.util.ArrayList<>();
 
     /**
      * @param script the benchmark's script under the name the mock knows it by
@@ -60,5 +61,16 @@ public final class ChildRun {
         this.log = log;
         this.profiler = profiler;
         this.enteredMillis = enteredMillis;
+    }
+
+    /** Adds {@code warning} to the fork's OK result: something its figures need said beside them. */
+    void warn(String warning) {
+        log.accept("warning: " + warning);
+        warnings.add(warning);
+    }
+
+    /** What the kind warned of, in order. */
+    public java.util.List<String> warnings() {
+        return java.util.List.copyOf(warnings);
     }
 }

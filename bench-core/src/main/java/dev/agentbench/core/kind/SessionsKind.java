@@ -101,7 +101,8 @@ final class SessionsKind extends CellKind {
             Measurement timed = SessionsProcedure.measure(run.benchmark, handle, run.settings, run.cell.concurrency(),
                     run.clock, run.log, run.profiler.and(collectors), streams);
             if (held) { // after the timed and memory passes, so that it never perturbs them
-                retained[0] = HeldSessions.measure(run.benchmark, handle, run.settings.heldSessions(), run.log);
+                retained[0] = HeldSessions.measure(run.benchmark, handle, run.settings.heldSessions(), run.log,
+                        run::warn);
             }
             return timed;
         });

@@ -11,8 +11,10 @@ import java.util.function.Consumer;
  * and runs {@code count} sessions one after another with fresh ids and keeps them all (none is
  * deleted), settles the heap again and reports {@code (used after − used before) / count}; then
  * deletes them. What a session of a long history or of many tools costs a service in memory while
- * the conversation is live. The budget fails the cell with the rate per session, rather than with an
- * {@link OutOfMemoryError}, when the sessions would not fit in the heap.
+ * the conversation is live. When the sessions would not all fit in the heap (a session that keeps
+ * hundreds of MiB), the budget stops them before an {@link OutOfMemoryError}: the figure is then read
+ * over the sessions held so far, and the fork's result warns that it was, and why. The time and CPU
+ * the cell measured before stand either way.
  */
 public final class HeldSessions {
 
@@ -22,18 +24,19 @@ public final class HeldSessions {
     private HeldSessions() {}
 
     /**
-     * Holds {@code count} sessions of {@code benchmark} on {@code handle} and returns the heap each
-     * retains, in bytes.
+     * Holds {@code count} sessions of {@code benchmark} on {@code handle}, or as many as fit, and
+     * returns the heap each retains, in bytes.
      *
-     * @throws IterationFailedException when a session fails or its checks do, or the sessions would not fit
+     * @param warn takes the warning when fewer than {@code count} sessions fit
+     * @throws IterationFailedException when a session fails or its checks do
      */
-    public static double measure(Benchmark benchmark, TargetHandle handle, int count, Consumer<String> log)
-            throws IterationFailedException {
-        return measure(benchmark, handle, count, log, HeapBudget.Heap.jvm());
+    public static double measure(Benchmark benchmark, TargetHandle handle, int count, Consumer<String> log,
+            Consumer<String> warn) throws IterationFailedException {
+        return measure(benchmark, handle, count, log, warn, HeapBudget.Heap.jvm());
     }
 
     static double measure(Benchmark benchmark, TargetHandle handle, int count, Consumer<String> log,
-            HeapBudget.Heap heap) throws IterationFailedException {
+            Consumer<String> warn, HeapBudget.Heap heap) throws IterationFailedException {
         // the ids are made before the first reading: they are not what the sessions retain
         String[] users = new String[count];
         String[] sessions = new String[count];
@@ -47,6 +50,7 @@ public final class HeldSessions {
         Throwable failure = null;
         try {
             long before = budget.before(0);
+            int held = count;
             for (int k = 0; k < count; k++) {
                 opened = k + 1;
                 try {
@@ -55,16 +59,24 @@ public final class HeldSessions {
                 } catch (Exception e) {
                     throw new IterationFailedException("held-session", k, e);
                 }
-                budget.measured(k + 1);
+                try {
+                    budget.measured(k + 1);
+                } catch (HeapFilledException full) {
+                    held = k + 1;
+                    warn.accept(String.format(java.util.Locale.ROOT, "retained heap per live session read over %d"
+                            + " held %s, not %d: %s", held, held == 1 ? "session" : "sessions", count,
+                            full.getMessage()));
+                    break;
+                }
             }
             long after = heap.settled();
             Reference.reachabilityFence(sessions);
-            double perSession = (after - before) / (double) count;
+            double perSession = (after - before) / (double) held;
             log.accept(String.format("held sessions: %d sessions prepared, run and held, used heap %d -> %d bytes,"
-                    + " %.0f bytes retained per session", count, before, after, perSession));
+                    + " %.0f bytes retained per session", held, before, after, perSession));
             return perSession;
         } catch (IterationFailedException | RuntimeException | Error e) {
-            failure = e; // a full heap's HeapFilledException fails the cell with its message as it stands
+            failure = e;
             throw e;
         } finally {
             for (int k = 0; k < opened; k++) {
