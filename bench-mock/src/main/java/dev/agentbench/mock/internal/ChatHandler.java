@@ -153,14 +153,14 @@ final class ChatHandler {
         }
         Buffer body = Buffer.buffer(length >= 0 ? (int) length : 1024);
         long expected = length;
-        // refused, ended
-        boolean[] state = {false, false};
+        boolean[] refused = {false};
+        boolean[] ended = {false};
         request.handler(chunk -> {
-            if (state[0]) {
+            if (refused[0]) {
                 return;
             }
             if (body.length() + chunk.length() > maxBodyBytes) {
-                state[0] = true;
+                refused[0] = true;
                 tooLarge(request);
             } else {
                 body.appendBuffer(chunk);
@@ -170,8 +170,8 @@ final class ChatHandler {
             }
         });
         request.endHandler(v -> {
-            state[1] = true;
-            if (!state[0]) {
+            ended[0] = true;
+            if (!refused[0]) {
                 then.handle(body);
             }
         });
@@ -181,7 +181,7 @@ final class ChatHandler {
             // may hold the body back until the head is acknowledged (ADK's and Spring AI's OkHttp do,
             // for long requests).
             Vertx.currentContext().runOnContext(v -> {
-                if (!state[0] && !state[1] && body.length() == 0) {
+                if (!refused[0] && !ended[0] && body.length() == 0) {
                     QuickAck.now(request);
                 }
             });
