@@ -18,7 +18,7 @@ import java.util.Locale;
  * flight together. Each round sends one request on every connection, then reads every reply whole
  * (by {@code Content-Length} or to the last chunk), noting when its first byte arrived.
  */
-final class RawConnections implements AutoCloseable {
+public final class RawConnections implements AutoCloseable {
 
     private final SocketChannel[] channels;
     private final Selector selector;
@@ -35,7 +35,7 @@ final class RawConnections implements AutoCloseable {
     }
 
     /** The whole HTTP/1.1 request for a POST of {@code body} to {@code path}. */
-    static byte[] post(String path, String body) {
+    public static byte[] post(String path, String body) {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         byte[] head = ("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                 + "Content-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
@@ -102,7 +102,8 @@ final class RawConnections implements AutoCloseable {
         return new Round(replies, firstByte);
     }
 
-    private static boolean isComplete(String reply) {
+    /** Whether {@code reply} (ISO-8859-1) is a whole reply: to its Content-Length, or to its last chunk. */
+    public static boolean isComplete(String reply) {
         int end = reply.indexOf("\r\n\r\n");
         if (end < 0) {
             return false;
