@@ -4,6 +4,7 @@ import dev.agentbench.api.result.Cpu;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,13 @@ import java.util.Map;
  * {@link #LEAST_EXACT_NANOS} is enough; when they disagree (a thread that worked ended), or where
  * there is no {@code /proc}, the tick clock is taken when it counted {@link #LEAST_NANOS} or more,
  * and otherwise there is no figure rather than a wrong one.
+ *
+ * <p>A reading is not free: it opens every thread's file, hundreds of µs of the reading thread's CPU.
+ * Around an untimed region read once an iteration (a session's preparation), the part of the two
+ * readings that falls outside the threads' own sample points, about one reading's cost, would be
+ * counted as timed CPU; {@link #untimedStart()} and {@link #untimedSince} count the
+ * reading thread by its own clock from before the first reading to after the second instead, so the
+ * readings go with the region.
  */
 final class ProcessCpu {
 
@@ -39,8 +47,20 @@ final class ProcessCpu {
 
     private static final Path TASKS = Path.of("/proc/self/task");
 
+    /** The calling thread's own entry in {@link #TASKS}: {@code <pid>/task/<tid>}. */
+    private static final Path THREAD_SELF = Path.of("/proc/thread-self");
+
+    /** Each thread's task id, {@code null} where there is no {@code /proc/thread-self}. */
+    private static final ThreadLocal<String> TASK = ThreadLocal.withInitial(ProcessCpu::selfTask);
+
     /** One reading: the tick clock (negative when the JVM does not tell) and each thread's time. */
     record Reading(long tickNanos, Map<String, Long> threadNanos) {}
+
+    /**
+     * The start of an untimed region: the reading thread's task id ({@code null} when unknown) and its own
+     * CPU clock (negative when the JVM does not tell), read before {@code reading}.
+     */
+    record UntimedStart(String task, long selfNanos, Reading reading) {}
 
     private ProcessCpu() {}
 
@@ -97,6 +117,59 @@ final class ProcessCpu {
             return exact;
         }
         return before.tickNanos() < 0 || after.tickNanos() < 0 ? -1 : after.tickNanos() - before.tickNanos();
+    }
+
+    /** Starts an untimed region on the calling thread; {@link #untimedSince} ends it on the same thread. */
+    static UntimedStart untimedStart() {
+        String task = TASK.get();
+        long self = selfNanos();
+        return new UntimedStart(task, self, read());
+    }
+
+    /**
+     * The process CPU nanoseconds an untimed region used, started by {@link #untimedStart()} on this
+     * thread, the two readings' own cost included: every other thread's time between the readings, and
+     * this thread's by its own clock from before the first reading to after the second. Where that clock
+     * or the task id is missing, {@link #usedAtAll}, which leaves part of the readings' cost out.
+     */
+    static long untimedSince(UntimedStart start) {
+        Reading end = read();
+        long self = selfNanos();
+        Map<String, Long> before = start.reading().threadNanos();
+        if (start.task() == null || start.selfNanos() < 0 || self < 0 || before == null || end.threadNanos() == null) {
+            return usedAtAll(start.reading(), end);
+        }
+        return untimed(start, end, self);
+    }
+
+    /** {@link #untimedSince}'s sum, for two readings and the reading thread's clock at the end. */
+    static long untimed(UntimedStart start, Reading end, long selfNanosAtEnd) {
+        long others = 0;
+        for (Map.Entry<String, Long> thread : end.threadNanos().entrySet()) {
+            if (!thread.getKey().equals(start.task())) {
+                others += thread.getValue() - start.reading().threadNanos().getOrDefault(thread.getKey(), 0L);
+            }
+        }
+        return others + selfNanosAtEnd - start.selfNanos();
+    }
+
+    /** The calling thread's CPU nanoseconds by its own exact clock; negative when the JVM does not tell. */
+    private static long selfNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        try {
+            return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
+        } catch (UnsupportedOperationException e) {
+            return -1;
+        }
+    }
+
+    /** The calling thread's task id in {@code /proc/self/task}; {@code null} where it cannot be told. */
+    private static String selfTask() {
+        try {
+            return Files.readSymbolicLink(THREAD_SELF).getFileName().toString();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /**

@@ -21,8 +21,8 @@ import java.util.function.LongSupplier;
  * <p>Each session is first brought to where the timed part starts by {@link Benchmark#prepareSession}
  * (at concurrency N, the N sessions in parallel), before the clock or the allocation counter is read:
  * its time and its allocations are in no figure. Its process CPU time, read around it when the
- * benchmark prepares anything, is {@linkplain #untimedCpuNanos() kept} for the timed pass to take out
- * of its CPU figure.
+ * benchmark prepares anything (the readings' own cost included), is {@linkplain #untimedCpuNanos() kept}
+ * for the timed pass to take out of its CPU figure.
  *
  * <p>At concurrency 1 the session runs on the calling thread. Above 1, a fixed pool of that many
  * threads is made and started once, before any timing; each iteration's sessions wait at a start
@@ -136,7 +136,7 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
         if (!prepares) {
             return;
         }
-        ProcessCpu.Reading before = ProcessCpu.read();
+        ProcessCpu.UntimedStart before = ProcessCpu.untimedStart();
         try {
             if (concurrency == 1) {
                 benchmark.prepareSession(untimed, users[0], sessions[0]);
@@ -165,7 +165,7 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
                 throw first;
             }
         } finally {
-            untimedCpuNanos += Math.max(0, ProcessCpu.usedAtAll(before, ProcessCpu.read()));
+            untimedCpuNanos += Math.max(0, ProcessCpu.untimedSince(before));
         }
     }
 

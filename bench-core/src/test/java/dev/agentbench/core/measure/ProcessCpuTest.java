@@ -73,4 +73,17 @@ class ProcessCpuTest {
 
         assertThat(ProcessCpu.used(before, after)).isEqualTo(-1);
     }
+
+    @Test
+    void anUntimedRegionCountsTheReadingThreadByItsOwnClockAndEveryOtherByItsFile() {
+        // the reading thread (task 7) by its own clock: 40 ms before the first reading, 64 ms after the
+        // second, the readings' cost included; its file says 19 ms, which misses part of them
+        ProcessCpu.UntimedStart start = new ProcessCpu.UntimedStart("7", 40 * MS,
+                new ProcessCpu.Reading(0, Map.of("7", 41 * MS, "8", 100 * MS)));
+        ProcessCpu.Reading end = new ProcessCpu.Reading(0, Map.of("7", 60 * MS, "8", 103 * MS, "9", 2 * MS));
+
+        assertThat(ProcessCpu.untimed(start, end, 64 * MS)).as("24 ms of task 7, 3 of task 8, 2 of task 9, new")
+                .isEqualTo(29 * MS);
+        assertThat(ProcessCpu.usedAtAll(start.reading(), end)).as("the files alone").isEqualTo(24 * MS);
+    }
 }

@@ -2,18 +2,26 @@ package dev.agentbench.core.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.agentbench.api.Benchmark;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
 import dev.agentbench.api.script.Script;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class SessionRunnerTest {
 
@@ -111,6 +119,84 @@ class SessionRunnerTest {
             assertThatThrownBy(() -> runner.run("t1")).isInstanceOf(IllegalStateException.class)
                     .hasMessage("boom in session-t1-1");
             assertThat(events).filteredOn(event -> event.startsWith("delete ")).hasSize(3);
+        }
+    }
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /** Spins the calling thread for {@code nanos} of its own CPU time. */
+    private static void spin(long nanos) {
+        long end = THREADS.getCurrentThreadCpuTime() + nanos;
+        while (THREADS.getCurrentThreadCpuTime() < end) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** A benchmark whose sessions spin {@code prepare} ns of CPU untimed, in prepareSession, then {@code run} ns timed. */
+    private static Benchmark spinning(long prepare, long run) {
+        return new Benchmark() {
+            @Override
+            public String name() {
+                return "spinning";
+            }
+
+            @Override
+            public String description() {
+                return "spins in its preparation and in its session";
+            }
+
+            @Override
+            public Script script() {
+                return Script.singleText("spinning", "hi", "ok");
+            }
+
+            @Override
+            public void prepareSession(TargetHandle target, String userId, String sessionId) {
+                spin(prepare);
+            }
+
+            @Override
+            public void runSession(TargetHandle target, String userId, String sessionId) {
+                spin(run);
+            }
+        };
+    }
+
+    /** The median CPU time one reading of the process's CPU costs the thread that reads it. */
+    private static long readingCost() {
+        long[] costs = new long[101];
+        for (int i = 0; i < costs.length; i++) {
+            long before = THREADS.getCurrentThreadCpuTime();
+            ProcessCpu.read();
+            costs[i] = THREADS.getCurrentThreadCpuTime() - before;
+        }
+        Arrays.sort(costs);
+        return costs[costs.length / 2];
+    }
+
+    /**
+     * A session's preparation is read around, once an iteration, by two readings of every thread's CPU
+     * time. Neither the preparation's CPU nor those readings' own may be in the timed pass's CPU per
+     * operation, which must be the timed session's: 50 µs of spinning here, and a little of the JVM's
+     * own threads'. Before the reading thread was counted by its own clock, about one reading's cost
+     * was counted as timed: 390–420 µs an operation here (a reading cost 260–330 µs); now 80–130 µs,
+     * the rest the JVM's own threads'.
+     */
+    @ParameterizedTest(name = "preparing {0} ns an iteration")
+    @CsvSource({"0, 3000", "1000000, 1000"})
+    void theTimedCpuHoldsNeitherThePreparationNorTheReadingsAroundIt(long prepare, int iterations) throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "no /proc/self/task on this system");
+        long run = 50_000;
+        Passes passes = new Passes(System::nanoTime);
+        PassSettings settings = PassSettings.builder().iterations(iterations).build();
+        try (SessionRunner runner = new SessionRunner(spinning(prepare, run), handle, 1, System::nanoTime)) {
+            passes.timed(runner, settings); // compiles the spin and the readings
+            Passes.TimedPass pass = passes.timed(runner, settings);
+            long reading = readingCost();
+
+            assertThat(pass.cpu()).as("a pass of %d × 50 µs and its readings has a CPU figure", iterations).isNotNull();
+            assertThat(pass.cpu().nanosPerOp()).as("CPU per operation, one reading costing %d ns", reading)
+                    .isBetween(run * 0.95, run + reading / 2.0);
         }
     }
 }
