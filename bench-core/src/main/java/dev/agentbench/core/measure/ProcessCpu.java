@@ -91,10 +91,7 @@ final class ProcessCpu {
     static long used(Reading before, Reading after) {
         long ticks = before.tickNanos() < 0 || after.tickNanos() < 0 ? -1 : after.tickNanos() - before.tickNanos();
         if (before.threadNanos() != null && after.threadNanos() != null) {
-            long exact = 0;
-            for (Map.Entry<String, Long> thread : after.threadNanos().entrySet()) {
-                exact += thread.getValue() - before.threadNanos().getOrDefault(thread.getKey(), 0L);
-            }
+            long exact = threadsUsed(before, after, null);
             boolean agrees = ticks < 0 || Math.abs(ticks - exact) <= TICK_SLACK_NANOS + ticks / 50;
             if (agrees && exact >= LEAST_EXACT_NANOS) {
                 return exact;
@@ -110,11 +107,7 @@ final class ProcessCpu {
      */
     static long usedAtAll(Reading before, Reading after) {
         if (before.threadNanos() != null && after.threadNanos() != null) {
-            long exact = 0;
-            for (Map.Entry<String, Long> thread : after.threadNanos().entrySet()) {
-                exact += thread.getValue() - before.threadNanos().getOrDefault(thread.getKey(), 0L);
-            }
-            return exact;
+            return threadsUsed(before, after, null);
         }
         return before.tickNanos() < 0 || after.tickNanos() < 0 ? -1 : after.tickNanos() - before.tickNanos();
     }
@@ -144,13 +137,21 @@ final class ProcessCpu {
 
     /** {@link #untimedSince}'s sum, for two readings and the reading thread's clock at the end. */
     static long untimed(UntimedStart start, Reading end, long selfNanosAtEnd) {
-        long others = 0;
-        for (Map.Entry<String, Long> thread : end.threadNanos().entrySet()) {
-            if (!thread.getKey().equals(start.task())) {
-                others += thread.getValue() - start.reading().threadNanos().getOrDefault(thread.getKey(), 0L);
+        return threadsUsed(start.reading(), end, start.task()) + selfNanosAtEnd - start.selfNanos();
+    }
+
+    /**
+     * The exact sum of every thread's time between two readings that both have the threads' times, the
+     * thread {@code except} left out ({@code null}: none); a thread new in {@code after} counts whole.
+     */
+    private static long threadsUsed(Reading before, Reading after, String except) {
+        long sum = 0;
+        for (Map.Entry<String, Long> thread : after.threadNanos().entrySet()) {
+            if (!thread.getKey().equals(except)) {
+                sum += thread.getValue() - before.threadNanos().getOrDefault(thread.getKey(), 0L);
             }
         }
-        return others + selfNanosAtEnd - start.selfNanos();
+        return sum;
     }
 
     /** The calling thread's CPU nanoseconds by its own exact clock; negative when the JVM does not tell. */
