@@ -14,6 +14,7 @@ public final class Units {
 
     /** The unit that reads best for a row whose figures' geometric mean is {@code nanos}. */
     static TimeUnitLabel timeUnitFor(double nanos) {
+        nanos = Math.abs(nanos);
         if (nanos < 1_000) {
             return TimeUnitLabel.NS;
         }

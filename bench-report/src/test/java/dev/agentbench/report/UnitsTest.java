@@ -24,6 +24,12 @@ class UnitsTest {
     }
 
     @Test
+    void aNegativeTimeGetsTheUnitOfItsSize() {
+        assertThat(Units.time(-15_118_895)).isEqualTo("-15.1 ms");
+        assertThat(Units.time(-850)).isEqualTo("-850 ns");
+    }
+
+    @Test
     void anOverheadIsSignedInMicrosecondsUpToTenMillisecondsThenInTheUnitItsBoundsNeed() {
         assertThat(Units.overhead(new dev.agentbench.report.stats.Estimate(41_200, 35_000, 47_900)))
                 .isEqualTo("+41.2 µs [+35.0, +47.9]");
