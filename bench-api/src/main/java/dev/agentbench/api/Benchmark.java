@@ -104,6 +104,28 @@ public interface Benchmark {
     default void prepareSession(TargetHandle handle, String userId, String sessionId) throws Exception {}
 
     /**
+     * Whether {@link #prepareSession} does anything for this instance, at its parameters' values. When
+     * {@code false} the harness does not call it in a timed cell, and so does not read the process CPU
+     * around it either: two readings of every thread's CPU time, a few hundred µs of wall time an
+     * iteration, which a turn of a few hundred µs would otherwise share its timed pass with. A benchmark
+     * that does not override {@link #prepareSession} need not override this; one whose preparation is
+     * empty at some values (no earlier turns) returns {@code false} at those.
+     */
+    default boolean preparesSessions() {
+        return true;
+    }
+
+    /**
+     * How many of the {@linkplain #script() script}'s turns, from its first, {@link #prepareSession}
+     * plays before the timed part; 0 by default. Their model requests are served by the mock like the
+     * others but are not the timed part's: an iteration's {@code requests/iteration}, and with it the
+     * share of the floor's time the report gives the mock, count only the turns after them.
+     */
+    default int preparedTurns() {
+        return 0;
+    }
+
+    /**
      * Whether this benchmark's replies are streamed: {@code true} or {@code false} sets the target's
      * {@code stream} option for its cells, whatever the user gave; empty (the default) leaves it to the
      * user's {@code --target-option stream=...}. A benchmark that observes the stream (time to first

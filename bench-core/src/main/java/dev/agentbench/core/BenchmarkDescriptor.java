@@ -40,8 +40,15 @@ public record BenchmarkDescriptor(
      * @param named those of {@code params} its cells' names carry ({@link Parameters#named})
      * @param script its script with these values, named {@link #scriptName()}; {@code null} when not
      *     known
+     * @param preparedTurns how many of the script's turns, from its first, the benchmark plays untimed
+     *     ({@link dev.agentbench.api.Benchmark#preparedTurns()})
      */
-    public record Variant(Map<String, String> params, Map<String, String> named, Script script) {
+    public record Variant(Map<String, String> params, Map<String, String> named, Script script, int preparedTurns) {
+
+        /** A variant that prepares no turns. */
+        public Variant(Map<String, String> params, Map<String, String> named, Script script) {
+            this(params, named, script, 0);
+        }
 
         public Variant {
             params = params.isEmpty() ? Map.of() : java.util.Collections.unmodifiableMap(

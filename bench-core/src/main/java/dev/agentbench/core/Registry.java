@@ -183,13 +183,15 @@ public final class Registry {
         for (Map<String, String> values : Parameters.combinations(parameters, params)) {
             Map<String, String> named = Parameters.named(parameters, values, params.keySet());
             if (values.isEmpty()) {
-                variants.add(new BenchmarkDescriptor.Variant(values, named, benchmark.script()));
+                variants.add(new BenchmarkDescriptor.Variant(values, named, benchmark.script(),
+                        benchmark.preparedTurns()));
                 continue;
             }
             try {
-                dev.agentbench.api.script.Script script = benchmark.with(values).script();
+                Benchmark set = benchmark.with(values);
                 variants.add(new BenchmarkDescriptor.Variant(values, named, new dev.agentbench.api.script.Script(
-                        BenchmarkDescriptor.Variant.scriptName(benchmark.name(), values), script.turns())));
+                        BenchmarkDescriptor.Variant.scriptName(benchmark.name(), values), set.script().turns()),
+                        set.preparedTurns()));
             } catch (RuntimeException e) {
                 refused = "Benchmark [" + benchmark.name() + "] cannot run with " + Parameters.format(values) + ": "
                         + (e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse(""));

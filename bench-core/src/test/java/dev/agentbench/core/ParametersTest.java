@@ -81,6 +81,12 @@ class ParametersTest {
             return new Script("sized", all);
         }
 
+        /** All but the last turn are played untimed, as history's earlier turns are. */
+        @Override
+        public int preparedTurns() {
+            return turns - 1;
+        }
+
         @Override
         public boolean supportsConcurrency() {
             return true;
@@ -113,6 +119,8 @@ class ParametersTest {
                 Map.entry("mode", "plain"));
         assertThat(swept.variants().get(1).script().name()).isEqualTo("sized-turns-16-mode-plain");
         assertThat(swept.variants().get(1).script().turns()).hasSize(16);
+        assertThat(swept.variants()).as("each value's own prepared turns, for the mock's requests an iteration")
+                .extracting(BenchmarkDescriptor.Variant::preparedTurns).containsExactly(0, 15);
 
         Map<String, List<String>> given = new LinkedHashMap<>();
         given.put("mode", List.of("plain"));

@@ -84,8 +84,15 @@ abstract class WorkloadBenchmark implements Benchmark {
     }
 
     /** How many turns {@link #prepareSession} plays before the timed ones. */
-    public final int earlierTurns() {
+    @Override
+    public final int preparedTurns() {
         return earlierTurns;
+    }
+
+    /** Only with earlier turns: {@code toolset} and {@code reply} have none, so nothing is read around them. */
+    @Override
+    public final boolean preparesSessions() {
+        return earlierTurns > 0;
     }
 
     @Override

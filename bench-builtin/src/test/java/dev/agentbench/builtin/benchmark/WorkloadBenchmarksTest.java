@@ -51,7 +51,7 @@ class WorkloadBenchmarksTest {
         HistoryBenchmark history = (HistoryBenchmark) new HistoryBenchmark().with(Map.of("history", "16"));
         Script script = history.script();
         assertThat(script.turns()).hasSize(17);
-        assertThat(history.earlierTurns()).isEqualTo(16);
+        assertThat(history.preparedTurns()).isEqualTo(16);
         assertThat(script.turns()).allSatisfy(turn -> {
             assertThat(turn.steps()).hasSize(2);
             assertThat(turn.steps().get(0).toolCalls()).hasSize(1);
@@ -82,6 +82,17 @@ class WorkloadBenchmarksTest {
     }
 
     @Test
+    void onlyABenchmarkWithEarlierTurnsSaysItPreparesItsSessions() {
+        assertThat(new HistoryBenchmark().preparesSessions()).isTrue();
+        assertThat(new AgentStepBenchmark().preparesSessions()).isTrue();
+        assertThat(new AgentStepBenchmark().with(Map.of("history", "0")).preparesSessions())
+                .as("agent_step with no earlier turns").isFalse();
+        assertThat(new ToolsetBenchmark().with(Map.of("tools", "32")).preparesSessions()).isFalse();
+        assertThat(new ToolsetBenchmark().preparedTurns()).isZero();
+        assertThat(new ReplyBenchmark().with(Map.of("tokens", "256", "stream", "true")).preparesSessions()).isFalse();
+    }
+
+    @Test
     void replyIsRWordsInRChunksAndItsStreamParameterIsWhatTheHarnessSets() {
         Benchmark streamed = new ReplyBenchmark().with(Map.of("tokens", "256", "stream", "true"));
         Step reply = last(streamed.script().turns().get(0));
@@ -102,7 +113,7 @@ class WorkloadBenchmarksTest {
         assertThat(step.instructions()).hasSize(8192);
         assertThat(step.tools()).hasSize(25);
         assertThat(step.script().turns()).hasSize(51);
-        assertThat(step.earlierTurns()).isEqualTo(50);
+        assertThat(step.preparedTurns()).isEqualTo(50);
         ScriptTurn timed = step.script().turns().get(50);
         assertThat(timed.steps().get(0).toolCalls()).hasSize(2);
         assertThat(last(timed).text().split(" ")).hasSize(500);

@@ -216,7 +216,8 @@ public final class CellLauncher {
         BenchmarkDescriptor benchmark = benchmarks.apply(cell.benchmark());
         CellKind kind = CellKind.of(benchmark.kind());
         PassSettings passes = settings.passes();
-        Script script = new Script(scriptName, benchmark.variant(cell.params()).script().turns());
+        BenchmarkDescriptor.Variant variant = benchmark.variant(cell.params());
+        Script script = new Script(scriptName, variant.script().turns());
         MockAdmin mock = this.mock;
         try {
             mock.register(kind.script(script, passes));
@@ -230,7 +231,8 @@ public final class CellLauncher {
                     pluginEntries, spec, log, profile);
             if (!profile && result.status() == CellStatus.OK && !guard.interrupted()) {
                 try {
-                    result = kind.afterFork(result, new ParentFork(cell, script, scriptName, passes, mock));
+                    result = kind.afterFork(result, new ParentFork(cell, script, scriptName, passes, mock,
+                            variant.preparedTurns()));
                 } catch (IOException | RuntimeException e) {
                     CellResult failed = withTail(CellResult.failed(cell, CellStatus.FAILED, "Cannot read the mock's"
                             + " load counters of script [" + scriptName + "]: " + e.getMessage(), List.of()), logFile);

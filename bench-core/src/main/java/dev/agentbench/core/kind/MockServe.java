@@ -25,12 +25,15 @@ public final class MockServe {
     static final Figure.Definition MICROS = new Figure.Definition("mockMicrosPerRequest", "mock per request", "µs",
             Better.NEITHER, Combine.MEDIAN, SECTION, "the median of the mock's own time per reply, by its own timer: "
                     + "from a request's last byte read to its reply's last byte written (a stream's last event), "
-                    + "scripted waits left out; the same for every target unless the requests differ.");
+                    + "scripted waits left out; the same for every target unless the requests differ. It is over "
+                    + "every request of the fork, so for a benchmark that prepares its sessions it is mostly the "
+                    + "earlier turns' requests, which carry less history than the timed ones.");
     static final Figure.Definition P99_MICROS = new Figure.Definition("mockP99MicrosPerRequest", "mock p99", "µs",
             Better.NEITHER, Combine.MAX, SECTION, "the 99th percentile of that time, the worst fork's.");
     static final Figure.Definition REQUESTS = new Figure.Definition("mockRequestsPerIteration", "requests/iteration",
-            "", Better.NEITHER, Combine.MEDIAN, SECTION, "the chat requests one iteration makes: the script's model "
-                    + "replies per session × the sessions at once.");
+            "", Better.NEITHER, Combine.MEDIAN, SECTION, "the chat requests one iteration's timed part makes: the "
+                    + "script's model replies per session, less those of the earlier turns a session is prepared "
+                    + "with, × the sessions at once.");
 
     static final List<Figure.Definition> FIGURES = List.of(MICROS, P99_MICROS, REQUESTS);
 
@@ -63,16 +66,19 @@ public final class MockServe {
         return new MockServeTime(medians.size(), median, p99);
     }
 
-    /** The script's model replies in one session: one request each. */
-    static int requestsPerSession(Script script) {
-        return script.turns().stream().mapToInt(turn -> turn.steps().size()).sum();
+    /**
+     * The script's model replies in the timed part of one session, one request each: those of its
+     * turns after the first {@code preparedTurns}, which the session was prepared with.
+     */
+    static int requestsPerSession(Script script, int preparedTurns) {
+        return script.turns().stream().skip(preparedTurns).mapToInt(turn -> turn.steps().size()).sum();
     }
 
     /**
      * One OK fork's result with the mock's figures; itself when the mock served none of its requests
      * (a target that makes none, a dry run) or the result is not one OK fork.
      */
-    static CellResult withFigures(CellResult fork, MockLoad mock, Script script) {
+    static CellResult withFigures(CellResult fork, MockLoad mock, Script script, int preparedTurns) {
         if (fork.status() != CellStatus.OK || fork.forksOrSelf().size() != 1 || mock.served() == 0
                 || mock.serveMedianNanos() <= 0) {
             return fork;
@@ -80,7 +86,7 @@ public final class MockServe {
         Fork measured = fork.forksOrSelf().get(0);
         Fork with = measured.withFigures(List.of(MICROS.of(mock.serveMedianNanos() / 1000.0),
                 P99_MICROS.of(mock.serveP99Nanos() / 1000.0),
-                REQUESTS.of((double) requestsPerSession(script) * fork.concurrency())), null);
+                REQUESTS.of((double) requestsPerSession(script, preparedTurns) * fork.concurrency())), null);
         return new CellResult(fork.format(), fork.target(), fork.benchmark(), fork.concurrency(), fork.name(),
                 fork.status(), fork.error(), fork.time(), fork.warmupIterations(), fork.steadyState(), fork.drift(),
                 fork.samples(), fork.logTail(), fork.memory(), fork.throughput(), fork.turnLatency(), fork.jvm(),

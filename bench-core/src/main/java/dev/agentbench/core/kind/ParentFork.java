@@ -13,5 +13,8 @@ import dev.agentbench.core.measure.PassSettings;
  * @param scriptName the name the mock knows the script by
  * @param passes the run's pass settings
  * @param mock the mock's admin API
+ * @param preparedTurns how many of the script's turns, from its first, each session played untimed
+ *     ({@link dev.agentbench.api.Benchmark#preparedTurns()})
  */
-public record ParentFork(PlannedCell cell, Script script, String scriptName, PassSettings passes, MockAdmin mock) {}
+public record ParentFork(PlannedCell cell, Script script, String scriptName, PassSettings passes, MockAdmin mock,
+        int preparedTurns) {}

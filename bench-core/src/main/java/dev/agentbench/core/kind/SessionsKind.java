@@ -79,7 +79,8 @@ final class SessionsKind extends CellKind {
             return fork;
         }
         try {
-            return MockServe.withFigures(fork, context.mock().load(context.scriptName()), context.script());
+            return MockServe.withFigures(fork, context.mock().load(context.scriptName()), context.script(),
+                    context.preparedTurns());
         } catch (java.io.IOException e) {
             return fork;
         }

@@ -37,7 +37,10 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
     private final int concurrency;
     private final LongSupplier clock;
     private final ExecutorService pool;
-    /** Whether the benchmark overrides {@link Benchmark#prepareSession}: only then is its CPU read. */
+    /**
+     * Whether the benchmark overrides {@link Benchmark#prepareSession} and {@linkplain
+     * Benchmark#preparesSessions() says it prepares}: only then is it called and its CPU read.
+     */
     private final boolean prepares;
     /** The process CPU nanoseconds spent preparing sessions so far. */
     private long untimedCpuNanos;
@@ -112,8 +115,14 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
         return elapsed;
     }
 
-    /** Whether {@code benchmark}'s class overrides {@link Benchmark#prepareSession}. */
+    /**
+     * Whether {@code benchmark} prepares its sessions: its class overrides {@link
+     * Benchmark#prepareSession} and the instance {@linkplain Benchmark#preparesSessions() says so}.
+     */
     static boolean prepares(Benchmark benchmark) {
+        if (!benchmark.preparesSessions()) {
+            return false;
+        }
         try {
             return benchmark.getClass().getMethod("prepareSession", TargetHandle.class, String.class, String.class)
                     .getDeclaringClass() != Benchmark.class;

@@ -39,7 +39,7 @@ class MockServeTest {
 
     @Test
     void aForkGetsTheMocksMedianAndP99InMicrosAndTheRequestsOfOneIteration() {
-        CellResult with = MockServe.withFigures(fork("raw", 8), served(4_000, 10_300, 24_000), TOOLS);
+        CellResult with = MockServe.withFigures(fork("raw", 8), served(4_000, 10_300, 24_000), TOOLS, 0);
 
         assertThat(with.figureValues()).containsEntry("mockMicrosPerRequest", 10.3)
                 .containsEntry("mockP99MicrosPerRequest", 24.0)
@@ -48,18 +48,38 @@ class MockServeTest {
         assertThat(with.figure("mockMicrosPerRequest").section()).isEqualTo(MockServe.SECTION);
     }
 
+    /**
+     * A session prepared with earlier turns (history, agent_step) makes their requests too, untimed: the
+     * iteration's requests are only the timed turn's. agent_step's 50 earlier turns and timed one once
+     * read 102 requests an iteration, and the floor's split gave the mock more time than the floor took.
+     */
+    @Test
+    void theRequestsOfAnIterationAreOnlyThoseOfTheTurnsAfterThePreparedOnes() {
+        ScriptTurn turn = TOOLS.turns().get(0);
+        ScriptTurn text = new ScriptTurn("Thanks", List.of(Step.text("You're welcome.")));
+        Script history = new Script("history", List.of(turn, turn, turn, text));
+
+        assertThat(MockServe.withFigures(fork("raw", 1), served(400, 10_000, 20_000), history, 3).figureValues())
+                .containsEntry("mockRequestsPerIteration", 1.0);
+        assertThat(MockServe.withFigures(fork("raw", 4), served(400, 10_000, 20_000), history, 2).figureValues())
+                .as("the last tool turn and the text turn, 4 sessions at once")
+                .containsEntry("mockRequestsPerIteration", 12.0);
+        assertThat(MockServe.withFigures(fork("raw", 1), served(400, 10_000, 20_000), history, 0).figureValues())
+                .containsEntry("mockRequestsPerIteration", 7.0);
+    }
+
     @Test
     void aTargetTheMockServedNothingGetsNoMockFigures() {
         CellResult noop = fork("noop", 1);
 
-        assertThat(MockServe.withFigures(noop, served(0, 0, 0), TOOLS)).isSameAs(noop);
+        assertThat(MockServe.withFigures(noop, served(0, 0, 0), TOOLS, 0)).isSameAs(noop);
     }
 
     @Test
     void theRunsFigureIsTheMedianOfTheForksAndTheWorstP99() {
-        CellResult a = MockServe.withFigures(fork("raw", 1), served(100, 10_000, 20_000), TOOLS);
-        CellResult b = MockServe.withFigures(fork("llmagent", 1), served(100, 12_000, 60_000), TOOLS);
-        CellResult c = MockServe.withFigures(fork("langchain4j", 1), served(100, 11_000, 30_000), TOOLS);
+        CellResult a = MockServe.withFigures(fork("raw", 1), served(100, 10_000, 20_000), TOOLS, 0);
+        CellResult b = MockServe.withFigures(fork("llmagent", 1), served(100, 12_000, 60_000), TOOLS, 0);
+        CellResult c = MockServe.withFigures(fork("langchain4j", 1), served(100, 11_000, 30_000), TOOLS, 0);
 
         MockServeTime run = MockServe.ofRun(List.of(a, b, c, fork("noop", 1)));
 

@@ -162,6 +162,56 @@ class SessionRunnerTest {
         };
     }
 
+    /**
+     * A benchmark that overrides prepareSession but says it prepares nothing at its values (toolset,
+     * reply: no earlier turns) is not prepared, and no CPU is read around the nothing it would do.
+     */
+    @Test
+    void aBenchmarkThatSaysItPreparesNothingIsNeitherPreparedNorReadAround() throws Exception {
+        List<String> prepared = Collections.synchronizedList(new ArrayList<>());
+        Benchmark empty = new Benchmark() {
+            @Override
+            public String name() {
+                return "empty";
+            }
+
+            @Override
+            public String description() {
+                return "prepares nothing at its values";
+            }
+
+            @Override
+            public Script script() {
+                return Script.singleText("empty", "hi", "ok");
+            }
+
+            @Override
+            public boolean preparesSessions() {
+                return false;
+            }
+
+            @Override
+            public void prepareSession(TargetHandle target, String userId, String sessionId) {
+                prepared.add(sessionId);
+                spin(1_000_000);
+            }
+
+            @Override
+            public void runSession(TargetHandle target, String userId, String sessionId) {}
+        };
+        assertThat(SessionRunner.prepares(empty)).isFalse();
+        assertThat(SessionRunner.prepares(spinning(0, 0))).isTrue();
+        assertThat(SessionRunner.prepares(benchmark((user, session) -> {}))).as("no prepareSession of its own").isFalse();
+        for (int concurrency : new int[] {1, 3}) {
+            try (SessionRunner runner = new SessionRunner(empty, handle, concurrency, this::clock)) {
+                runner.run("a");
+                runner.run("b");
+                assertThat(runner.untimedCpuNanos()).as("untimed CPU at concurrency %d", concurrency).isZero();
+            }
+        }
+        assertThat(prepared).isEmpty();
+    }
+
     /** The median CPU time one reading of the process's CPU costs the thread that reads it. */
     private static long readingCost() {
         long[] costs = new long[101];
