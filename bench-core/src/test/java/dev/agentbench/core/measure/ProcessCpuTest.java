@@ -36,6 +36,41 @@ class ProcessCpuTest {
         assertThat(cpu.nanosPerOp()).isEqualTo(cpu.nanos() / 4.0);
     }
 
+    /**
+     * Read twice around every session's preparation, a reading must not fill the heap: reading each
+     * thread's file as a string took about 9 KiB a thread (186 KiB a reading with 20 threads, more
+     * than a framework's whole toolset turn allocates).
+     */
+    @Test
+    void aReadingAllocatesAFewHundredBytesAThreadAndSeesEveryThread() {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "no /proc/self/task on this system");
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        for (int i = 0; i < 200; i++) {
+            ProcessCpu.read(); // compiled, and the thread's buffer made
+        }
+        int readings = 200;
+        long before = threads.getCurrentThreadAllocatedBytes();
+        ProcessCpu.Reading last = null;
+        for (int i = 0; i < readings; i++) {
+            last = ProcessCpu.read();
+        }
+        long perReading = (threads.getCurrentThreadAllocatedBytes() - before) / readings;
+
+        assertThat(last.threadNanos()).as("every live thread has its time").hasSizeGreaterThanOrEqualTo(
+                Thread.getAllStackTraces().size() / 2).allSatisfy((task, nanos) -> assertThat(nanos).isPositive());
+        assertThat(perReading).as("bytes a reading of %d threads allocates", last.threadNanos().size())
+                .isLessThan(1024L * last.threadNanos().size() + 4096);
+    }
+
+    @Test
+    void aSchedstatLineIsReadUpToItsFirstSpace() {
+        byte[] line = "123456789 4567 89\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        assertThat(ProcessCpu.firstNumber(line, line.length)).isEqualTo(123_456_789L);
+        assertThat(ProcessCpu.firstNumber(line, 4)).as("a short read").isEqualTo(1234L);
+        assertThat(ProcessCpu.firstNumber(line, 0)).as("nothing read").isEqualTo(-1);
+        assertThat(ProcessCpu.firstNumber(" 12".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 3)).isEqualTo(-1);
+    }
+
     @Test
     void theExactSumIsTakenWhenTheTickClockAgreesWithinItsTicks() {
         ProcessCpu.Reading before = new ProcessCpu.Reading(1_000 * MS, Map.of("1", 500 * MS, "2", 100 * MS));
