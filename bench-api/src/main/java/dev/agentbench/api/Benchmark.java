@@ -105,9 +105,10 @@ public interface Benchmark {
 
     /**
      * Whether {@link #prepareSession} does anything for this instance, at its parameters' values. When
-     * {@code false} the harness does not call it in a timed cell, and so does not read the process CPU
-     * around it either: two readings of every thread's CPU time, a few hundred µs of wall time an
-     * iteration, which a turn of a few hundred µs would otherwise share its timed pass with. A benchmark
+     * {@code false} the warm-up, timed and memory passes do not call it, and so do not read the process
+     * CPU around it either: two readings of every thread's CPU time, a few hundred µs of wall time an
+     * iteration, which a turn of a few hundred µs would otherwise share its timed pass with (the held
+     * sessions and a load cell still call it, where it costs nothing). A benchmark
      * that does not override {@link #prepareSession} need not override this; one whose preparation is
      * empty at some values (no earlier turns) returns {@code false} at those.
      */

@@ -132,34 +132,56 @@ class SessionRunnerTest {
         }
     }
 
-    /** A benchmark whose sessions spin {@code prepare} ns of CPU untimed, in prepareSession, then {@code run} ns timed. */
+    /**
+     * A benchmark whose sessions spin {@code prepare} ns of CPU untimed, in prepareSession, then {@code run}
+     * ns timed; it says it prepares its sessions as {@code says} does, and keeps the ids of those it prepared.
+     */
+    private static final class Spinning implements Benchmark {
+        private final long prepare;
+        private final long run;
+        private final boolean says;
+        final List<String> prepared = Collections.synchronizedList(new ArrayList<>());
+
+        Spinning(long prepare, long run, boolean says) {
+            this.prepare = prepare;
+            this.run = run;
+            this.says = says;
+        }
+
+        @Override
+        public String name() {
+            return "spinning";
+        }
+
+        @Override
+        public String description() {
+            return "spins in its preparation and in its session";
+        }
+
+        @Override
+        public Script script() {
+            return Script.singleText("spinning", "hi", "ok");
+        }
+
+        @Override
+        public boolean preparesSessions() {
+            return says;
+        }
+
+        @Override
+        public void prepareSession(TargetHandle target, String userId, String sessionId) {
+            prepared.add(sessionId);
+            spin(prepare);
+        }
+
+        @Override
+        public void runSession(TargetHandle target, String userId, String sessionId) {
+            spin(run);
+        }
+    }
+
     private static Benchmark spinning(long prepare, long run) {
-        return new Benchmark() {
-            @Override
-            public String name() {
-                return "spinning";
-            }
-
-            @Override
-            public String description() {
-                return "spins in its preparation and in its session";
-            }
-
-            @Override
-            public Script script() {
-                return Script.singleText("spinning", "hi", "ok");
-            }
-
-            @Override
-            public void prepareSession(TargetHandle target, String userId, String sessionId) {
-                spin(prepare);
-            }
-
-            @Override
-            public void runSession(TargetHandle target, String userId, String sessionId) {
-                spin(run);
-            }
-        };
+        return new Spinning(prepare, run, true);
     }
 
     /**
@@ -168,37 +190,7 @@ class SessionRunnerTest {
      */
     @Test
     void aBenchmarkThatSaysItPreparesNothingIsNeitherPreparedNorReadAround() throws Exception {
-        List<String> prepared = Collections.synchronizedList(new ArrayList<>());
-        Benchmark empty = new Benchmark() {
-            @Override
-            public String name() {
-                return "empty";
-            }
-
-            @Override
-            public String description() {
-                return "prepares nothing at its values";
-            }
-
-            @Override
-            public Script script() {
-                return Script.singleText("empty", "hi", "ok");
-            }
-
-            @Override
-            public boolean preparesSessions() {
-                return false;
-            }
-
-            @Override
-            public void prepareSession(TargetHandle target, String userId, String sessionId) {
-                prepared.add(sessionId);
-                spin(1_000_000);
-            }
-
-            @Override
-            public void runSession(TargetHandle target, String userId, String sessionId) {}
-        };
+        Spinning empty = new Spinning(1_000_000, 0, false);
         assertThat(SessionRunner.prepares(empty)).isFalse();
         assertThat(SessionRunner.prepares(spinning(0, 0))).isTrue();
         assertThat(SessionRunner.prepares(benchmark((user, session) -> {}))).as("no prepareSession of its own").isFalse();
@@ -209,7 +201,7 @@ class SessionRunnerTest {
                 assertThat(runner.untimedCpuNanos()).as("untimed CPU at concurrency %d", concurrency).isZero();
             }
         }
-        assertThat(prepared).isEmpty();
+        assertThat(empty.prepared).isEmpty();
     }
 
     /** The median CPU time one reading of the process's CPU costs the thread that reads it. */
