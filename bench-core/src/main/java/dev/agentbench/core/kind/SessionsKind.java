@@ -7,11 +7,8 @@ import dev.agentbench.api.result.Figure.Better;
 import dev.agentbench.api.result.Figure.Combine;
 import dev.agentbench.core.measure.HeldSessions;
 import dev.agentbench.core.measure.Measurement;
-import dev.agentbench.core.measure.Profiler;
 import dev.agentbench.core.measure.SessionsProcedure;
 import dev.agentbench.core.measure.StreamLog;
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
 
@@ -19,8 +16,8 @@ import java.util.List;
  * {@link BenchmarkKind#SESSIONS}: iterations of N sessions at once, timed until all finish (see
  * {@link SessionsProcedure}). Besides the core figures it reports, for a benchmark with a {@link
  * dev.agentbench.api.Benchmark#sequentialNanos() sequential time}, the speedup of its parallel tool
- * calls; and, from the JVM's own collector beans, the garbage collections and their time over the
- * timed pass per 1,000 iterations; and, for a benchmark that declares parameters, the heap each live
+ * calls; and, as {@link SessionsProcedure} counts them, the garbage collections and their time over
+ * the timed pass per 1,000 iterations; and, for a benchmark that declares parameters, the heap each live
  * session retains ({@link HeldSessions}), whose curve against the parameter the reports draw.
  */
 final class SessionsKind extends CellKind {
@@ -34,16 +31,6 @@ final class SessionsKind extends CellKind {
             Combine.MEDIAN, PARALLEL, "the turn's tool calls run one after another (their summed duration) over the "
                     + "median iteration: about the number of calls when a framework runs them at once, 1× when it "
                     + "runs them in turn.");
-
-    /** The section of the garbage-collection figures. */
-    static final String GC = "Garbage collection";
-
-    static final Figure.Definition GC_PER_1K = new Figure.Definition("gcPer1kOps", "collections per 1k", "",
-            Better.LOWER, Combine.MEDIAN, GC, "garbage collections during the timed pass per 1,000 iterations, as the "
-                    + "JVM's collector beans count them: how much of a service's traffic meets a collection.");
-    static final Figure.Definition GC_MS_PER_1K = new Figure.Definition("gcMillisPer1kOps", "GC time per 1k", "ms",
-            Better.LOWER, Combine.MEDIAN, GC, "the collectors' time during the timed pass per 1,000 iterations "
-                    + "(concurrent collectors count their own threads' time, not only pauses).");
 
     /** The section of the retained heap per live session. */
     static final String HELD = "Retained heap per live session";
@@ -61,8 +48,8 @@ final class SessionsKind extends CellKind {
 
     @Override
     public List<Figure.Definition> figures() {
-        List<Figure.Definition> figures = new java.util.ArrayList<>(List.of(SPEEDUP, GC_PER_1K, GC_MS_PER_1K,
-                RETAINED_PER_SESSION));
+        List<Figure.Definition> figures = new java.util.ArrayList<>(List.of(SPEEDUP, SessionsProcedure.GC_PER_1K,
+                SessionsProcedure.GC_MS_PER_1K, RETAINED_PER_SESSION));
         figures.addAll(MockServe.FIGURES);
         figures.addAll(StreamFigures.FIGURES);
         return List.copyOf(figures);
@@ -93,14 +80,13 @@ final class SessionsKind extends CellKind {
 
     @Override
     public Measurement measure(ChildRun run) throws Exception {
-        CollectorWatch collectors = new CollectorWatch();
         boolean held = !run.benchmark.parameters().isEmpty() && !run.settings.dryRun() && !run.profiler.active();
         double[] retained = {Double.NaN};
         StreamFigures stream = StreamFigures.collector();
         StreamLog streams = observesStream(run) ? streamLog(run, stream) : null;
         Measurement measurement = withHandle(run.agents, handle -> {
             Measurement timed = SessionsProcedure.measure(run.benchmark, handle, run.settings, run.cell.concurrency(),
-                    run.clock, run.log, run.profiler.and(collectors), streams);
+                    run.clock, run.log, run.profiler, streams);
             if (held) { // after the timed and memory passes, so that it never perturbs them
                 retained[0] = HeldSessions.measure(run.benchmark, handle, run.settings.heldSessions(), run.log,
                         run::warn);
@@ -125,11 +111,7 @@ final class SessionsKind extends CellKind {
                     Duration.ofNanos(sequential)));
             measurement = measurement.withFigure(speedup);
         }
-        double thousands = measurement.samples().length / 1000.0;
-        run.log.accept(String.format("gc: %d collections, %d ms over the timed pass", collectors.collections,
-                collectors.millis));
-        return measurement.withFigure(GC_PER_1K.of(collectors.collections / thousands))
-                .withFigure(GC_MS_PER_1K.of(collectors.millis / thousands));
+        return measurement;
     }
 
     /**
@@ -193,44 +175,5 @@ final class SessionsKind extends CellKind {
             }
         }
         return steps;
-    }
-
-    /** The collectors' counts and time between the start and the stop of the timed pass. */
-    private static final class CollectorWatch implements Profiler {
-        long collections;
-        long millis;
-
-        @Override
-        public boolean active() {
-            return false;
-        }
-
-        @Override
-        public void start() {
-            collections = -count();
-            millis = -time();
-        }
-
-        @Override
-        public void stop() {
-            collections += count();
-            millis += time();
-        }
-
-        private static long count() {
-            long sum = 0;
-            for (GarbageCollectorMXBean bean : ManagementFactory.getGarbageCollectorMXBeans()) {
-                sum += Math.max(0, bean.getCollectionCount());
-            }
-            return sum;
-        }
-
-        private static long time() {
-            long sum = 0;
-            for (GarbageCollectorMXBean bean : ManagementFactory.getGarbageCollectorMXBeans()) {
-                sum += Math.max(0, bean.getCollectionTime());
-            }
-            return sum;
-        }
     }
 }

@@ -28,6 +28,14 @@ public final class Passes {
         default long untimedCpuNanos() {
             return 0;
         }
+
+        /**
+         * The collections that ended while this iteration was outside its timed regions so far, which
+         * the timed pass takes out of its own count (a benchmark's session preparation); none by default.
+         */
+        default GcCounts untimedGc() {
+            return GcCounts.ZERO;
+        }
     }
 
     /**
@@ -132,12 +140,15 @@ public final class Passes {
      * {@code maxIterations}. Each iteration's time is kept; the process's CPU time is read before
      * and after, outside every iteration, and given when {@link ProcessCpu} can read it exactly
      * enough, less the CPU the iteration spent outside its timed regions ({@link
-     * Iteration#untimedCpuNanos()}).
+     * Iteration#untimedCpuNanos()}). The JVM's collections are counted the same way, less those that
+     * ended outside the timed regions ({@link Iteration#untimedGc()}).
      *
      * @throws IterationFailedException on the first failing iteration; a failing iteration is
      *     never a sample
      */
     public TimedPass timed(Iteration iteration, PassSettings settings) throws IterationFailedException {
+        GcCounts gcBefore = GcCounts.now();
+        GcCounts untimedGcBefore = iteration.untimedGc();
         ProcessCpu.Reading cpuBefore = ProcessCpu.read();
         long untimedBefore = iteration.untimedCpuNanos();
         long[] samples;
@@ -160,7 +171,8 @@ public final class Passes {
         }
         Cpu cpu = ProcessCpu.between(cpuBefore, ProcessCpu.read(), samples.length,
                 iteration.untimedCpuNanos() - untimedBefore);
-        return new TimedPass(samples, cpu);
+        GcCounts gc = GcCounts.now().since(gcBefore).less(iteration.untimedGc().since(untimedGcBefore));
+        return new TimedPass(samples, cpu, gc);
     }
 
     /**
@@ -202,11 +214,13 @@ public final class Passes {
     }
 
     /**
-     * The timed samples of a fork and the process's CPU time over them.
+     * The timed samples of a fork, and the process's CPU time and the JVM's collections over them.
      *
      * @param cpu {@code null} where the JVM does not tell a process's CPU time
+     * @param gc the collections that ended during the pass, less those that ended outside its
+     *     iterations' timed regions
      */
-    public record TimedPass(long[] samples, Cpu cpu) {}
+    public record TimedPass(long[] samples, Cpu cpu, GcCounts gc) {}
 
     /**
      * How many iterations the memory pass after a timed pass of {@code timed} runs: {@link

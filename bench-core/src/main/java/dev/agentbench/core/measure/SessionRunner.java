@@ -22,7 +22,8 @@ import java.util.function.LongSupplier;
  * (at concurrency N, the N sessions in parallel), before the clock or the allocation counter is read:
  * its time and its allocations are in no figure. Its process CPU time, read around it when the
  * benchmark prepares anything (the readings' own cost included), is {@linkplain #untimedCpuNanos() kept}
- * for the timed pass to take out of its CPU figure.
+ * for the timed pass to take out of its CPU figure, and so are the {@linkplain #untimedGc() collections}
+ * that ended while it ran, for the pass to take out of its count.
  *
  * <p>At concurrency 1 the session runs on the calling thread. Above 1, a fixed pool of that many
  * threads is made and started once, before any timing; each iteration's sessions wait at a start
@@ -44,6 +45,8 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
     private final boolean prepares;
     /** The process CPU nanoseconds spent preparing sessions so far. */
     private long untimedCpuNanos;
+    /** The collections that ended while sessions were prepared, so far. */
+    private GcCounts untimedGc = GcCounts.ZERO;
     /** Each session's observer in a cell that observes the stream; {@code null} otherwise. */
     private final StreamLog streams;
 
@@ -140,11 +143,24 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
         return untimedCpuNanos;
     }
 
-    /** Prepares the sessions of one iteration, in parallel at concurrency above 1, and counts their CPU. */
+    /**
+     * The collections that ended in {@link Benchmark#prepareSession} so far, outside every timed region;
+     * none for a benchmark that prepares nothing.
+     */
+    @Override
+    public GcCounts untimedGc() {
+        return untimedGc;
+    }
+
+    /**
+     * Prepares the sessions of one iteration, in parallel at concurrency above 1, and counts their CPU
+     * and the collections that ended meanwhile.
+     */
     private void prepare(String[] users, String[] sessions) throws Exception {
         if (!prepares) {
             return;
         }
+        GcCounts gcBefore = GcCounts.now();
         ProcessCpu.UntimedStart before = ProcessCpu.untimedStart();
         try {
             if (concurrency == 1) {
@@ -175,6 +191,7 @@ final class SessionRunner implements Passes.Iteration, AutoCloseable {
             }
         } finally {
             untimedCpuNanos += Math.max(0, ProcessCpu.untimedSince(before));
+            untimedGc = untimedGc.plus(GcCounts.now().since(gcBefore));
         }
     }
 

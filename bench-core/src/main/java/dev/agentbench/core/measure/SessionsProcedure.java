@@ -2,6 +2,9 @@ package dev.agentbench.core.measure;
 
 import dev.agentbench.api.Benchmark;
 import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.result.Figure;
+import dev.agentbench.api.result.Figure.Better;
+import dev.agentbench.api.result.Figure.Combine;
 import dev.agentbench.api.result.Memory;
 import dev.agentbench.api.result.Throughput;
 import dev.agentbench.api.result.TimeStats;
@@ -18,9 +21,25 @@ import java.util.function.LongSupplier;
  *
  * <p>Every pass (the warm-up too) prepares each session of an iteration with {@link
  * Benchmark#prepareSession} before the iteration's timed region, through the target's own handle: its
- * time, its allocations, its turns and its CPU are in no figure (see {@link SessionRunner}).
+ * time, its allocations, its turns, its CPU and the collections that end while it runs are in no
+ * figure (see {@link SessionRunner}).
+ *
+ * <p>Besides the core figures, the measurement has the JVM's garbage collections over the timed pass
+ * and their time, per 1,000 iterations ({@link #GC_PER_1K}, {@link #GC_MS_PER_1K}).
  */
 public final class SessionsProcedure {
+
+    /** The section of the garbage-collection figures. */
+    public static final String GC = "Garbage collection";
+
+    public static final Figure.Definition GC_PER_1K = new Figure.Definition("gcPer1kOps", "collections per 1k", "",
+            Better.LOWER, Combine.MEDIAN, GC, "garbage collections during the timed pass per 1,000 iterations, as the "
+                    + "JVM's collector beans count them, less those that ended while sessions were prepared: how "
+                    + "much of a service's traffic meets a collection.");
+    public static final Figure.Definition GC_MS_PER_1K = new Figure.Definition("gcMillisPer1kOps", "GC time per 1k",
+            "ms", Better.LOWER, Combine.MEDIAN, GC, "the collectors' time during the timed pass per 1,000 iterations, "
+                    + "less that of the collections that ended while sessions were prepared (concurrent collectors "
+                    + "count their own threads' time, not only pauses).");
 
     /** The most turn times a cell keeps (32 MiB of them); more turns are still counted. */
     static final int MAX_TURN_TIMES = 4 << 20;
@@ -88,10 +107,19 @@ public final class SessionsProcedure {
                     turnLatency == null ? 0 : Math.round(turnLatency.median()),
                     turns.overflowed() ? " (latency of the first " + MAX_TURN_TIMES + " turns)" : ""));
 
+            GcCounts gc = pass.gc();
+            GcCounts untimedGc = sessions.untimedGc();
+            log.accept(String.format("gc: %d collections, %d ms over the timed pass%s", gc.collections(), gc.millis(),
+                    untimedGc.collections() == 0 ? ""
+                            : " (not counting those that ended while sessions were prepared)"));
+            double thousands = samples.length / 1000.0;
+            List<Figure> figures = List.of(GC_PER_1K.of(gc.collections() / thousands),
+                    GC_MS_PER_1K.of(gc.millis() / thousands));
+
             Memory memory = profiler.active() ? null : MemoryPass.allocated(passes, sessions::measure,
                     Passes.memoryIterations(settings, samples, time.median()), log);
 
-            return new Measurement(samples, warmup, pass.cpu(), memory, throughput, turnLatency, List.of());
+            return new Measurement(samples, warmup, pass.cpu(), memory, throughput, turnLatency, figures);
         }
     }
 

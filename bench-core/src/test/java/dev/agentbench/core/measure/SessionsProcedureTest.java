@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.agentbench.api.Benchmark;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
+import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptTurn;
 import dev.agentbench.api.script.Step;
@@ -85,7 +86,9 @@ class SessionsProcedureTest {
         // 5 sessions and 10 turns in 10 µs
         assertThat(measurement.throughput().sessionsPerSecond()).isEqualTo(500_000);
         assertThat(measurement.throughput().turnsPerSecond()).isEqualTo(1_000_000);
-        assertThat(measurement.figures()).as("a kind adds its own figures: the speedup is the SESSIONS kind's").isEmpty();
+        assertThat(Figure.values(measurement.figures()).keySet())
+                .as("the procedure's own figures are the collections; a kind adds the rest (the speedup is SESSIONS')")
+                .containsExactlyInAnyOrder("gcPer1kOps", "gcMillisPer1kOps");
         assertThat(measurement.memory().allocatedBytesPerOp()).isNotNull();
         assertThat(measurement.warmup().steady()).isTrue();
         assertThat(log).anyMatch(line -> line.startsWith("throughput: 500000.0 sessions/s, 1000000.0 turns/s"));
@@ -145,6 +148,9 @@ class SessionsProcedureTest {
             preparedSessions.incrementAndGet();
             target.runTurn(userId, sessionId, "a");
             now.addAndGet(50_000_000);
+            if (collectWhilePreparing) {
+                System.gc();
+            }
         }
 
         @Override
@@ -157,6 +163,9 @@ class SessionsProcedureTest {
     };
 
     private final AtomicLong preparedSessions = new AtomicLong();
+
+    /** Whether each preparation ends with a full collection. */
+    private volatile boolean collectWhilePreparing;
 
     @Test
     void aSessionsPreparationIsOutsideItsTimeItsTurnsAndItsAllocations() throws Exception {
@@ -180,5 +189,20 @@ class SessionsProcedureTest {
         assertThat(java.util.Arrays.stream(measurement.samples()).max().orElseThrow()).isLessThanOrEqualTo(3 * TURN_NANOS);
         assertThat(preparedSessions.get())
                 .isEqualTo(3L * (2 + 4 + Passes.memoryIterations(settings(4, 2, false), new long[4], TURN_NANOS)));
+    }
+
+    @Test
+    void collectionsThatEndWhileSessionsArePreparedAreNotCountedInTheTimedPass() throws Exception {
+        collectWhilePreparing = true;
+        Measurement measurement = SessionsProcedure.measure(prepared, handle, settings(5, 3, false), 1, now::get,
+                log::add);
+
+        // each of the 5 timed iterations' preparations collects once: counted, that would be 1,000 per 1,000
+        Figure gc = Figure.find(measurement.figures(), "gcPer1kOps");
+        assertThat(gc.value()).as("the turns themselves allocate next to nothing").isLessThan(1000.0);
+        assertThat(Figure.find(measurement.figures(), "gcMillisPer1kOps").value())
+                .isNotNegative();
+        assertThat(log).anyMatch(line -> line.startsWith("gc: ")
+                && line.endsWith("(not counting those that ended while sessions were prepared)"));
     }
 }
