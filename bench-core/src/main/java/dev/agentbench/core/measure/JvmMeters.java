@@ -9,7 +9,6 @@ import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,13 +65,8 @@ public final class JvmMeters implements AutoCloseable {
      * cold start, where binding micrometer first would load classes into the measurement.
      */
     public static Snapshot sinceStart() {
-        long collections = 0;
-        long collectionMillis = 0;
-        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-            collections += Math.max(0, collector.getCollectionCount());
-            collectionMillis += Math.max(0, collector.getCollectionTime());
-        }
-        return new Snapshot(collections, collectionMillis,
+        GcCounts gc = GcCounts.now();
+        return new Snapshot(gc.collections(), gc.millis(),
                 ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount(),
                 ManagementFactory.getThreadMXBean().getPeakThreadCount(), peakRss());
     }
