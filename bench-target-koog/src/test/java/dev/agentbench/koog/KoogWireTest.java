@@ -22,6 +22,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -159,9 +160,12 @@ class KoogWireTest {
     }
 
     /**
-     * Apache5 sends {@code Connection: keep-alive} and sends a session's requests on one connection;
-     * CIO sends no {@code Connection} header and opened a new connection for each request (through the
-     * recording proxy, a JDK HTTP server that keeps HTTP/1.1 connections open).
+     * Apache5 sends {@code Connection: keep-alive} and reuses its connection for a session's next
+     * request; CIO sends no {@code Connection} header and opened a new connection for each request
+     * (through the recording proxy, a JDK HTTP server that keeps HTTP/1.1 connections open). Apache5
+     * hands a connection back to its pool after the body has reached the caller, so a request that
+     * starts in between leases a second one: on a loaded machine the three requests came on two
+     * connections. Reuse, not a single connection, is what the engine promises.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("modes")
@@ -173,7 +177,7 @@ class KoogWireTest {
             assertThat(ports).doesNotHaveDuplicates();
             assertThat(requests.get(0).headers()).doesNotContainKey("Connection");
         } else {
-            assertThat(ports).containsOnly(ports.get(0));
+            assertThat(Set.copyOf(ports)).hasSizeLessThan(ports.size());
             assertThat(requests.get(0).headers().get("Connection")).containsExactly("keep-alive");
         }
     }
