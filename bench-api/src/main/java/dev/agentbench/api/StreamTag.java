@@ -40,6 +40,22 @@ public final class StreamTag {
     }
 
     /**
+     * {@code message} without the tag {@link #tagged} put at its end, or {@code message} itself when it
+     * ends with none; {@code null} stays {@code null}. What the mock compares with the scripted user
+     * message, since the tag is the harness's and not the script's.
+     */
+    public static String untagged(String message) {
+        if (message == null || !message.endsWith("]")) {
+            return message;
+        }
+        int start = message.lastIndexOf(" " + PREFIX);
+        if (start < 0 || !KEY.matcher(message.substring(start + 1 + PREFIX.length(), message.length() - 1)).matches()) {
+            return message;
+        }
+        return message.substring(0, start);
+    }
+
+    /**
      * The key of the last tag in {@code bytes} (a request body as it came, UTF-8 or any ASCII-compatible
      * encoding), or {@code null} when it has none. JSON leaves the tag's characters unescaped, so it is
      * found in the raw body without parsing it.

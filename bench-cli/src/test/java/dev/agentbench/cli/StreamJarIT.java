@@ -77,4 +77,54 @@ class StreamJarIT {
         assertThat(html).contains("Streaming").contains("id=\"stream-timelines\"")
                 .contains("<figcaption>calibration-buffers stream_calibration</figcaption>");
     }
+
+    /**
+     * Every built-in benchmark that observes the stream pairs it on a real run: {@code reply} with
+     * {@code stream=true} among them, whose user messages once went untagged so that every fork
+     * failed after its timed pass.
+     */
+    @Test
+    void everyBuiltInStreamedBenchmarkPairsItsSessions(@TempDir Path work) throws Exception {
+        Path results = work.resolve("results");
+        JarRunner.Result run = JarRunner.run(work, LIMIT, "run", "--targets", "wire",
+                "--benchmarks", "reply,stream_text,stream_after_tool", "--param", "tokens=16", "--param", "stream=true",
+                "--param", "delay=0", "--forks", "1", "--warmup-time", "1s", "--warmup-max", "2s", "--iterations", "10",
+                "--rerun-disturbed", "0", "--no-mock-warmup", "--results-dir", results.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.survivors()).as("processes the run left behind").isEmpty();
+
+        Path runDir = JarRunner.onlyRunDir(results).orElseThrow();
+        Map<String, JsonNode> cells = new HashMap<>();
+        JSON.readTree(runDir.resolve("summary.json").toFile()).path("cells")
+                .forEach(cell -> cells.put(cell.path("benchmark").asText(), cell));
+        assertThat(cells).hasSize(3);
+        for (JsonNode cell : cells.values()) {
+            assertThat(cell.path("status").asText()).as(cell.toString()).isEqualTo("OK");
+            JsonNode figures = cell.path("metrics");
+            assertThat(figures.path("pairedSessions").asDouble()).as(cell.toString()).isEqualTo(10.0);
+            assertThat(figures.path("allocatedBytesPerChunk").isNumber()).as(cell.toString()).isTrue();
+        }
+        JsonNode reply = cells.values().stream().filter(cell -> cell.path("benchmark").asText().startsWith("reply"))
+                .findFirst().orElseThrow();
+        assertThat(reply.path("metrics").path("chunksPerReply").asDouble()).as("16 tokens, one chunk each")
+                .isGreaterThanOrEqualTo(16.0);
+    }
+
+    /** A plugin's streamed benchmark that forgets the tag fails its dry run, with the reason. */
+    @Test
+    void aStreamedBenchmarkThatDoesNotTagItsMessagesFailsEvenADryRun(@TempDir Path work) throws Exception {
+        Path results = work.resolve("results");
+        JarRunner.Result run = JarRunner.run(work, LIMIT, "run", "--targets", "wire",
+                "--benchmarks", "stream_calibration,stream_untagged", "--dry-run",
+                "--plugins", JarRunner.calibrationPlugin().toString(), "--results-dir", results.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isNotZero();
+        assertThat(run.survivors()).as("processes the run left behind").isEmpty();
+        assertThat(run.out() + run.err()).contains("did the benchmark tag its user messages with StreamTag?")
+                .contains("1 of 2 cells OK");
+
+        Map<String, String> status = new HashMap<>();
+        JSON.readTree(JarRunner.onlyRunDir(results).orElseThrow().resolve("summary.json").toFile()).path("cells")
+                .forEach(cell -> status.put(cell.path("benchmark").asText(), cell.path("status").asText()));
+        assertThat(status).containsEntry("stream_calibration", "OK").containsEntry("stream_untagged", "FAILED");
+    }
 }

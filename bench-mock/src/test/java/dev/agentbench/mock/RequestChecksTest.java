@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentbench.api.StreamTag;
 import dev.agentbench.api.script.Expectation;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptTurn;
@@ -105,6 +106,32 @@ class RequestChecksTest {
         });
         String pretty = MockHttp.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(json(reformatted));
         assertThat(send(pretty).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void theHarnesssStreamTagOnAUserMessageIsNotTakenForPartOfIt() throws Exception {
+        String tagged = secondTurn(body -> {
+            ArrayNode messages = (ArrayNode) body.get("messages");
+            ((ObjectNode) messages.get(1)).put("content", StreamTag.tagged(USER_1, "session-t1-0"));
+            ((ObjectNode) messages.get(5)).put("content", StreamTag.tagged(USER_2, "session-t1-0"));
+        });
+        HttpResponse<String> response = send(tagged);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+
+        String lastOnly = secondTurn(body -> {
+            ArrayNode messages = (ArrayNode) body.get("messages");
+            for (int i = 4; i >= 1; i--) {
+                messages.remove(i);
+            }
+            ((ObjectNode) messages.get(1)).put("content", StreamTag.tagged(USER_2, "session-t1-0"));
+        });
+        assertThat(error(send(lastOnly)))
+                .isEqualTo("Script [checked], turn 2: the request carries 1 user message of 2 (1 earlier turn missing)");
+
+        String otherText = secondTurn(body -> ((ObjectNode) body.get("messages").get(5))
+                .put("content", StreamTag.tagged("Request 2: and in Paris?", "session-t1-0")));
+        assertThat(error(send(otherText))).isEqualTo("Script [checked], turn 2: the request's last user message is"
+                + " [Request 2: and in Paris?], the script's is [Request 2: and in Rome?]");
     }
 
     @Test

@@ -14,7 +14,8 @@ import java.util.Optional;
  * One turn whose reply is R tokens (words) long, streamed as R chunks, one per token as OpenAI
  * streams, or sent as one body: what a framework's per-chunk pipeline and its handling of a long
  * reply cost. {@link #streamed()} is the {@code stream} parameter, so the harness sets the target's
- * {@code stream} option for each cell.
+ * {@code stream} option for each cell, and, when it is {@code true}, observes the stream as {@code
+ * stream_text} does: each user message carries the session's {@link dev.agentbench.api.StreamTag}.
  */
 public final class ReplyBenchmark extends WorkloadBenchmark {
 
@@ -29,7 +30,8 @@ public final class ReplyBenchmark extends WorkloadBenchmark {
     static final int MAX_TOKENS = 65_536;
     static final int SYSTEM_BYTES = 2048;
 
-    private final boolean stream;
+    /** Made once: the timed pass asks for it every session. */
+    private final Optional<Boolean> stream;
 
     /** At the first defaults, as {@link java.util.ServiceLoader} makes it. */
     public ReplyBenchmark() {
@@ -43,7 +45,7 @@ public final class ReplyBenchmark extends WorkloadBenchmark {
     private ReplyBenchmark(int tokens, boolean stream, String instructions) {
         super(NAME, "One turn answered with a reply of R tokens, streamed as R chunks or sent whole",
                 List.of(TOKENS, STREAM), instructions, List.of(), script(tokens, stream, instructions), 0);
-        this.stream = stream;
+        this.stream = Optional.of(stream);
     }
 
     @Override
@@ -54,7 +56,7 @@ public final class ReplyBenchmark extends WorkloadBenchmark {
 
     @Override
     public Optional<Boolean> streamed() {
-        return Optional.of(stream);
+        return stream;
     }
 
     private static Script script(int tokens, boolean stream, String instructions) {

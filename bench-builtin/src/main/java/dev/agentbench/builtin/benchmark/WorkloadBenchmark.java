@@ -3,6 +3,7 @@ package dev.agentbench.builtin.benchmark;
 import dev.agentbench.api.Benchmark;
 import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.Parameter;
+import dev.agentbench.api.StreamTag;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.ToolDefinition;
 import dev.agentbench.api.TurnResult;
@@ -16,7 +17,7 @@ import java.util.Objects;
  * tools and system prompt follow from its parameters, and the mock checks that every request
  * carries the whole history and every tool. A session's first {@code earlierTurns} turns are played
  * by {@link #prepareSession}, untimed; {@link #runSession} plays the rest, timed. Every turn is
- * checked against the script.
+ * checked against the script, and tagged for the stream when the benchmark observes it.
  */
 abstract class WorkloadBenchmark implements Benchmark {
 
@@ -105,9 +106,17 @@ abstract class WorkloadBenchmark implements Benchmark {
         play(handle, userId, sessionId, earlierTurns, script.turns().size());
     }
 
+    /**
+     * Plays turns {@code from} to {@code to}. When the benchmark observes the stream ({@link #streamed()}
+     * is {@code true}), each user message ends with the session's {@link StreamTag}, by which the mock
+     * files its chunk write times for the harness to pair with what the target delivered; the tag's
+     * few dozen bytes are inside the mock's tolerance on the request's size.
+     */
     private void play(TargetHandle handle, String userId, String sessionId, int from, int to) throws Exception {
+        boolean tagged = streamed().orElse(false);
         for (int turn = from; turn < to; turn++) {
-            TurnResult result = handle.runTurn(userId, sessionId, script.turns().get(turn).user());
+            String user = script.turns().get(turn).user();
+            TurnResult result = handle.runTurn(userId, sessionId, tagged ? StreamTag.tagged(user, sessionId) : user);
             ScriptChecks.verifyTurn(script, turn, result);
         }
     }

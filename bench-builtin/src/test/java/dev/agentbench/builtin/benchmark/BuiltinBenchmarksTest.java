@@ -96,34 +96,48 @@ class BuiltinBenchmarksTest {
     @Test
     void theStreamingBenchmarksObserveTheStreamAndTagEachUserMessage() throws Exception {
         for (Benchmark benchmark : List.of(new StreamTextBenchmark(), new StreamAfterToolBenchmark())) {
-            assertThat(benchmark.streamed()).as(benchmark.name()).contains(true);
             assertThat(benchmark.parameters()).extracting(dev.agentbench.api.Parameter::name)
                     .containsExactly("tokens", "delay");
-            List<String> sent = new java.util.ArrayList<>();
-            TargetContext context = new TargetContext(URI.create("http://unused.invalid/v1"), "k", "m",
-                    benchmark.instructions(), benchmark.tools(), benchmark.script(), Map.of());
-            try (TargetHandle noop = new NoopTarget().open(context)) {
-                TargetHandle recording = new TargetHandle() {
-                    @Override
-                    public dev.agentbench.api.TurnResult runTurn(String user, String session, String message)
-                            throws Exception {
-                        sent.add(message);
-                        return noop.runTurn(user, session, message);
-                    }
-
-                    @Override
-                    public void deleteSession(String user, String session) throws Exception {
-                        noop.deleteSession(user, session);
-                    }
-
-                    @Override
-                    public void close() {}
-                };
-                benchmark.runSession(recording, "user", "session-t3-1");
-            }
-            assertThat(sent).singleElement().satisfies(message -> assertThat(message)
+        }
+        // every benchmark whose stream the harness observes, reply's streamed cells among them: the
+        // harness pairs the mock's chunk write times with the deliveries by this tag, and fails the cell
+        // after its timed pass when it finds none
+        for (Benchmark benchmark : List.of(new StreamTextBenchmark(), new StreamAfterToolBenchmark(),
+                new ReplyBenchmark().with(Map.of("tokens", "16", "stream", "true")))) {
+            assertThat(benchmark.streamed()).as(benchmark.name()).contains(true);
+            assertThat(sentBy(benchmark)).as(benchmark.name()).singleElement().satisfies(message -> assertThat(message)
                     .endsWith(" [agentbench-stream session-t3-1]"));
         }
+        Benchmark whole = new ReplyBenchmark().with(Map.of("tokens", "16", "stream", "false"));
+        assertThat(sentBy(whole)).as("a reply sent whole is not observed, so not tagged")
+                .containsExactly(whole.script().turns().get(0).user());
+    }
+
+    /** The user messages one session of {@code benchmark} sends, played on {@code noop}. */
+    private static List<String> sentBy(Benchmark benchmark) throws Exception {
+        List<String> sent = new java.util.ArrayList<>();
+        TargetContext context = new TargetContext(URI.create("http://unused.invalid/v1"), "k", "m",
+                benchmark.instructions(), benchmark.tools(), benchmark.script(), Map.of());
+        try (TargetHandle noop = new NoopTarget().open(context)) {
+            TargetHandle recording = new TargetHandle() {
+                @Override
+                public dev.agentbench.api.TurnResult runTurn(String user, String session, String message)
+                        throws Exception {
+                    sent.add(message);
+                    return noop.runTurn(user, session, message);
+                }
+
+                @Override
+                public void deleteSession(String user, String session) throws Exception {
+                    noop.deleteSession(user, session);
+                }
+
+                @Override
+                public void close() {}
+            };
+            benchmark.runSession(recording, "user", "session-t3-1");
+        }
+        return sent;
     }
 
     @Test

@@ -17,7 +17,7 @@ import java.util.Optional;
  * and the sends spread over about 300 ms. It observes the stream, as the built-in {@code stream_text}
  * does, by tagging its user message with the session's {@link StreamTag}.
  */
-public final class StreamCalibrationBenchmark implements Benchmark {
+public class StreamCalibrationBenchmark implements Benchmark {
 
     public static final String NAME = "stream_calibration";
 
@@ -59,6 +59,34 @@ public final class StreamCalibrationBenchmark implements Benchmark {
     @Override
     public void runSession(TargetHandle handle, String userId, String sessionId) throws Exception {
         ScriptTurn turn = SCRIPT.turns().get(0);
-        ScriptChecks.verifyTurn(SCRIPT, 0, handle.runTurn(userId, sessionId, StreamTag.tagged(turn.user(), sessionId)));
+        String message = tags() ? StreamTag.tagged(turn.user(), sessionId) : turn.user();
+        ScriptChecks.verifyTurn(SCRIPT, 0, handle.runTurn(userId, sessionId, message));
+    }
+
+    /** Whether the user message carries the session's stream tag. */
+    boolean tags() {
+        return true;
+    }
+
+    /**
+     * The same reply, observed as streamed, but with its user message untagged: the mistake a plugin's
+     * streamed benchmark can make, which even a dry run must report.
+     */
+    public static final class Untagged extends StreamCalibrationBenchmark {
+
+        @Override
+        public String name() {
+            return "stream_untagged";
+        }
+
+        @Override
+        public String description() {
+            return "Test benchmark: stream_calibration's reply with its user message untagged";
+        }
+
+        @Override
+        boolean tags() {
+            return false;
+        }
     }
 }

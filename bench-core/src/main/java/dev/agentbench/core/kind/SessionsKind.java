@@ -94,6 +94,9 @@ final class SessionsKind extends CellKind {
             return timed;
         });
         if (run.settings.dryRun()) {
+            if (streams != null) {
+                stream.requirePaired();
+            }
             return measurement;
         }
         if (held) {

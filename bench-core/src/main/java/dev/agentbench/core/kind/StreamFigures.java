@@ -132,15 +132,25 @@ final class StreamFigures {
     }
 
     /**
+     * Fails unless a session of the timed pass was paired with the mock's writes: what a dry run checks
+     * in place of the figures.
+     *
+     * @throws IllegalStateException when no session could be paired
+     */
+    void requirePaired() {
+        if (cannotPair != null) {
+            throw new IllegalStateException(cannotPair);
+        }
+    }
+
+    /**
      * {@code measurement} with the streaming figures, its CPU and allocation shared over the chunks of
      * an iteration of {@code concurrency} sessions; a line in {@code log}.
      *
      * @throws IllegalStateException when no session could be paired
      */
     Measurement addTo(Measurement measurement, int concurrency, Consumer<String> log) {
-        if (cannotPair != null) {
-            throw new IllegalStateException(cannotPair);
-        }
+        requirePaired();
         int n = pairings.size();
         double[] firstToken = new double[n];
         double[] spreads = new double[n];

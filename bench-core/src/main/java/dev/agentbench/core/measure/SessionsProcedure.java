@@ -72,7 +72,13 @@ public final class SessionsProcedure {
         Passes passes = new Passes(clock);
         try (SessionRunner sessions = new SessionRunner(benchmark, timed, handle, concurrency, clock, streams)) {
             if (settings.dryRun()) {
-                return Measurement.dryRun(passes.dryRun(sessions));
+                // a dry run pairs its one iteration's stream too, so that an untagged stream fails here
+                if (streams != null) {
+                    streams.beginTimed();
+                }
+                Measurement dry = Measurement.dryRun(passes.dryRun(sessions));
+                endTimed(streams);
+                return dry;
             }
             // the warm-up records too, into a buffer it overruns: the JIT sees both paths of the
             // recording before timing starts, and never recompiles it in the middle of the timed pass
@@ -88,13 +94,7 @@ public final class SessionsProcedure {
             }
             Passes.TimedPass pass = passes.timed(sessions, settings, profiler);
             timed.recordInto(TurnTimes.countOnly());
-            if (streams != null) {
-                try {
-                    streams.endTimed();
-                } catch (Exception e) {
-                    throw new IterationFailedException("Cannot pair the stream's deliveries with the mock's writes", e);
-                }
-            }
+            endTimed(streams);
             long[] samples = pass.samples();
 
             TimeStats time = Statistics.of(samples);
@@ -133,5 +133,17 @@ public final class SessionsProcedure {
             return new Throughput(0, 0);
         }
         return new Throughput(samples.length * (double) concurrency * 1e9 / nanos, turns * 1e9 / nanos);
+    }
+
+    /** Hands the timed pass's sessions on to what pairs them, when {@code streams} observes any. */
+    private static void endTimed(StreamLog streams) throws IterationFailedException {
+        if (streams == null) {
+            return;
+        }
+        try {
+            streams.endTimed();
+        } catch (Exception e) {
+            throw new IterationFailedException("Cannot pair the stream's deliveries with the mock's writes", e);
+        }
     }
 }

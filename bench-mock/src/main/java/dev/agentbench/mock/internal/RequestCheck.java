@@ -76,7 +76,7 @@ final class RequestCheck {
         if (expect == null) {
             return null;
         }
-        if (!scripted.user().equals(request.lastUserText())) {
+        if (!scripted.user().equals(dev.agentbench.api.StreamTag.untagged(request.lastUserText()))) {
             return wrongUser(request, turn, scripted);
         }
         if (step >= expect.messages().size()) {
@@ -126,7 +126,7 @@ final class RequestCheck {
 
     /** The request's last user message is not its turn's: it lacks earlier turns, or is not the script's. */
     private String wrongUser(ChatRequest request, int turn, ScriptTurn scripted) {
-        String sent = request.lastUserText();
+        String sent = dev.agentbench.api.StreamTag.untagged(request.lastUserText());
         Integer actual = sent == null ? null : turnOfUser.get(sent);
         int users = request.userMessages();
         if (actual != null && actual > turn) {
