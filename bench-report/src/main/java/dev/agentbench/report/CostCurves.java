@@ -43,7 +43,9 @@ final class CostCurves {
             + "does a plain log–log slope. In brackets, its 95% interval: the fit again on the forks resampled "
             + "(one fork a value: none). \"superlinear\" marks an exponent whose interval lies wholly above "
             + GrowthExponent.SUPERLINEAR_ABOVE + " (1 and the tolerance within which a linear cost reads 1; with one fork "
-            + "a value, the exponent itself above it). An exponent needs at least "
+            + "a value, the exponent itself above it). \"undetermined\" replaces an exponent whose interval is wider "
+            + "than " + exponentNumber(GrowthExponent.DETERMINED_WIDTH) + ": the rise across the sweep is within what "
+            + "the forks scatter, so it fits anything from flat to steep. An exponent needs at least "
             + GrowthExponent.MIN_POINTS + " values of the sweep whose cells ended OK with a cost above 0.";
 
     /** The line under a table with a curve that has no exponent. */
@@ -111,6 +113,11 @@ final class CostCurves {
      * @param why why there is no exponent; {@code null} when there is one
      */
     record Curve(String target, CostFigure figure, List<Point> points, Estimate exponent, boolean flat, String why) {
+
+        /** Whether the forks pin its exponent down ({@link GrowthExponent#determined}); false without one. */
+        boolean determined() {
+            return exponent != null && GrowthExponent.determined(exponent);
+        }
 
         /** Whether the cost grows faster than linearly ({@link GrowthExponent#superlinear}). */
         boolean superlinear() {
@@ -354,13 +361,17 @@ final class CostCurves {
         return value == null || Double.isInfinite(value) ? Double.NaN : value;
     }
 
-    /** An exponent as the reports give it: {@code 2.03 [1.95–2.10]}, {@code 0 (flat)}, {@code 1.98} without interval. */
+    /**
+     * An exponent as the reports give it: {@code 2.03 [1.95–2.10]}, {@code 0 (flat)}, {@code 1.98}
+     * without interval, {@code undetermined [0.07–4.00]} when its interval is too wide to give it.
+     */
     static String exponent(Curve curve) {
         if (curve.exponent() == null) {
             return "—";
         }
         Estimate e = curve.exponent();
-        String text = exponentNumber(e.value()) + (curve.flat() ? " (flat)" : "");
+        String text = !curve.determined() ? "undetermined"
+                : exponentNumber(e.value()) + (curve.flat() ? " (flat)" : "");
         if (e.low() == e.value() && e.high() == e.value()) {
             return text;
         }

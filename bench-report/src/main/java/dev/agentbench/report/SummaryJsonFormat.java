@@ -289,7 +289,8 @@ public final class SummaryJsonFormat implements ReportFormat {
      * The cost curves ({@link CostCurves}): per sweep its benchmark, concurrency, parameter, the other
      * parameters' values and the parameter's values; per target and figure its points (value, the value
      * as a number, the cell's status, the median over forks and each fork's value) and its exponent with
-     * its interval ({@code null} with {@code why} when it has none), whether flat and whether superlinear.
+     * its interval ({@code null} with {@code why} when it has none), whether flat, whether determined and
+     * whether superlinear.
      */
     private static void curves(ArrayNode array, List<CostCurves.Sweep> sweeps) {
         for (CostCurves.Sweep sweep : sweeps) {
@@ -329,6 +330,7 @@ public final class SummaryJsonFormat implements ReportFormat {
                             .put("high", curve.exponent().high()).put("confidence", Intervals.CONFIDENCE);
                 }
                 one.put("flat", curve.flat());
+                one.put("determined", curve.determined());
                 one.put("superlinear", curve.superlinear());
                 one.put("why", curve.why());
             }

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * The cost curves of a run with a {@code history} sweep (H = 1, 16, 64, 256) of three forks a cell: the
  * {@code wire} floor, whose turn costs 60 µs plus 0.4 µs a turn of history; {@code quadratic}, 20 µs plus
  * 20 ns × H²; {@code linear}, 30 µs plus 30 µs × H, whose cell at H = 64 failed; and a {@code reply}
- * benchmark swept over {@code tokens} at {@code stream=false} and {@code stream=true}.
+ * benchmark swept over {@code tokens} at {@code stream=false} and {@code stream=true}, on {@code wire}
+ * (50 µs plus 0.1 µs a token) and {@code barely} (its medians 265 to 290 µs, its forks up to 25% apart).
  */
 class CostCurvesTest {
 
@@ -36,9 +37,25 @@ class CostCurvesTest {
     /** A cell of three forks, each fork's costs {@code cost(x)} with 2% noise; retained bytes ∝ x. */
     private static CellResult cell(String target, String benchmark, String name, double x, DoubleUnaryOperator cost,
             Random random) {
+        return cell(target, benchmark, name, x, cost, random, 0.02);
+    }
+
+    /** A cell of three forks, each fork's time {@code cost(x)} with {@code noise}; retained bytes ∝ x. */
+    private static CellResult cell(String target, String benchmark, String name, double x, DoubleUnaryOperator cost,
+            Random random, double noise) {
+        double[] nanos = new double[3];
+        for (int f = 0; f < nanos.length; f++) {
+            nanos[f] = cost.applyAsDouble(x) * Math.exp(noise * random.nextGaussian());
+        }
+        return cell(target, benchmark, name, x, nanos, random);
+    }
+
+    /** A cell of one fork per value of {@code forkNanos}, each fork's time that value; retained bytes ∝ x. */
+    private static CellResult cell(String target, String benchmark, String name, double x, double[] forkNanos,
+            Random random) {
         List<Fork> forks = new ArrayList<>();
-        for (int f = 1; f <= 3; f++) {
-            double nanos = cost.applyAsDouble(x) * Math.exp(0.02 * random.nextGaussian());
+        for (int f = 1; f <= forkNanos.length; f++) {
+            double nanos = forkNanos[f - 1];
             TimeStats time = new TimeStats(TimeStats.NANOS, 100, nanos, nanos * 1.1, nanos * 1.2, nanos, nanos / 50,
                     nanos * 0.9, nanos * 1.3);
             Figure retained = new Figure.Definition("retainedPerSession", "retained per session", "B",
@@ -77,11 +94,17 @@ class CostCurvesTest {
                 }
             }
         }
+        // a target that barely notices the reply's length (its medians rise 10% from 16 to 2,048 tokens)
+        // on a noisy machine, its forks up to 25% apart
+        Map<Integer, double[]> barely = Map.of(16, new double[] {265_000, 230_000, 300_000},
+                256, new double[] {263_000, 300_000, 240_000}, 2048, new double[] {339_000, 270_000, 290_000});
         for (String stream : List.of("false", "true")) {
             for (int tokens : List.of(16, 256, 2048)) {
                 String name = "reply_tokens=" + tokens + "_stream=" + stream;
                 planned.add(new PlannedCell("wire", "reply", 1, name));
                 cells.add(cell("wire", "reply", name, tokens, t -> 50_000 + 100 * t, random));
+                planned.add(new PlannedCell("barely", "reply", 1, name));
+                cells.add(cell("barely", "reply", name, tokens, barely.get(tokens), random));
             }
         }
         planned.add(new PlannedCell("wire", "turn1", 1));
@@ -141,7 +164,9 @@ class CostCurvesTest {
                         + "|---|---:|---:|---:|---:|---:|---|\n")
                 .contains("### reply, stream=true against `tokens`")
                 .containsPattern("\\| `quadratic` \\|( [^|]+ \\|){4} [12]\\.\\d\\d \\[[\\d.]+–[\\d.]+\\] \\| \\*\\*superlinear\\*\\* \\|")
-                .containsPattern("\\| `linear` \\| [^|]+ \\| [^|]+ \\| FAILED \\| [^|]+ \\| (1\\.0\\d|0\\.9\\d)");
+                .containsPattern("\\| `linear` \\| [^|]+ \\| [^|]+ \\| FAILED \\| [^|]+ \\| (1\\.0\\d|0\\.9\\d)")
+                .containsPattern("\\| `barely` \\|( [^|]+ \\|){3} undetermined \\[[\\d.]+–[\\d.]+\\] \\|  \\|")
+                .contains("\"undetermined\" replaces an exponent whose interval is wider than 2.00");
     }
 
     @Test
@@ -163,6 +188,17 @@ class CostCurvesTest {
         assertThat(quadratic.path("exponent").path("value").asDouble()).isCloseTo(2.0, within(0.2));
         assertThat(quadratic.path("exponent").path("low").asDouble()).isGreaterThan(1.0);
         assertThat(quadratic.path("superlinear").asBoolean()).isTrue();
+        assertThat(quadratic.path("determined").asBoolean()).isTrue();
+        JsonNode barely = null;
+        for (JsonNode curve : summary.path("curves").get(1).path("curves")) {
+            if (curve.path("target").asText().equals("barely") && curve.path("figure").asText().equals("time")) {
+                barely = curve;
+            }
+        }
+        assertThat(barely).as("reply's first sweep has the barely-growing target").isNotNull();
+        assertThat(barely.path("determined").asBoolean()).isFalse();
+        assertThat(barely.path("exponent").path("high").asDouble() - barely.path("exponent").path("low").asDouble())
+                .isGreaterThan(2.0);
         assertThat(summary.path("curves")).hasSize(3);
     }
 

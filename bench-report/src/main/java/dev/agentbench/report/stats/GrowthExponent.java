@@ -26,7 +26,8 @@ import java.util.List;
  *
  * <p>The interval: the fit again on {@value #RESAMPLES} resamples of the forks, each point's cost the
  * median of its forks drawn with replacement, and the 2.5% and 97.5% quantiles of the exponents (for
- * 95%). A cost is superlinear when the interval's lower bound exceeds {@value #SUPERLINEAR_ABOVE}. A point of one fork stays as it is; with one fork at every point there is no interval.
+ * 95%). A cost is superlinear when the interval's lower bound exceeds {@value #SUPERLINEAR_ABOVE}. A point of one fork stays as it is; with one fork at every point there is no interval. An
+ * interval wider than {@value #DETERMINED_WIDTH} leaves the exponent undetermined ({@link #determined}).
  */
 public final class GrowthExponent {
 
@@ -48,6 +49,13 @@ public final class GrowthExponent {
      * purpose, and a precise measurement of it must not be flagged).
      */
     public static final double SUPERLINEAR_ABOVE = 1.1;
+
+    /**
+     * The widest interval an exponent may have and still be given as a number: 2, as wide as from flat
+     * to quadratic. Wider, the rise across the sweep is within what the forks scatter (a cost that barely
+     * grows fits anything from 0 to {@value #MAX_EXPONENT}), and the reports call it undetermined.
+     */
+    public static final double DETERMINED_WIDTH = 2.0;
 
     /** Resamples of the forks for an interval. */
     public static final int RESAMPLES = 1000;
@@ -179,6 +187,14 @@ public final class GrowthExponent {
      */
     public static boolean superlinear(Estimate exponent) {
         return exponent.low() > SUPERLINEAR_ABOVE;
+    }
+
+    /**
+     * Whether the forks pin the exponent down: its interval is at most {@value #DETERMINED_WIDTH} wide.
+     * Without an interval (a single fork at every point) there is nothing to say otherwise.
+     */
+    public static boolean determined(Estimate exponent) {
+        return exponent.high() - exponent.low() <= DETERMINED_WIDTH;
     }
 
     /**

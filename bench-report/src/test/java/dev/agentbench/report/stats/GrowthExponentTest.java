@@ -117,6 +117,24 @@ class GrowthExponentTest {
     }
 
     @Test
+    void aRiseWithinTheForksScatterLeavesTheExponentUndeterminedAndAClearOneDoesNot() {
+        double[] tokens = {16, 256, 2048};
+        // a reply sweep whose cost rises 10% from 16 to 2,048 tokens, forks 12% apart: what a target that
+        // barely notices its reply's length gives on a shared machine
+        List<double[]> scattered = List.of(new double[] {265_000, 230_000, 300_000},
+                new double[] {263_000, 300_000, 240_000}, new double[] {339_000, 270_000, 290_000});
+        Estimate barely = GrowthExponent.exponent(tokens, scattered, 0.95, 1);
+        assertThat(barely.high() - barely.low()).isGreaterThan(GrowthExponent.DETERMINED_WIDTH);
+        assertThat(GrowthExponent.determined(barely)).isFalse();
+        assertThat(GrowthExponent.superlinear(barely)).isFalse();
+
+        Estimate linear = GrowthExponent.exponent(SWEEP, forks(h -> 30_000 + 30_000 * h, 3, 0.03, 11), 0.95, 1);
+        assertThat(GrowthExponent.determined(linear)).isTrue();
+        Estimate single = GrowthExponent.exponent(SWEEP, forks(h -> 1_000 + 10 * h * h, 1, 0.0, 1), 0.95, 1);
+        assertThat(GrowthExponent.determined(single)).as("no interval, nothing against it").isTrue();
+    }
+
+    @Test
     void theIntervalWidensWithTheForksSpreadAndTheSameSeedGivesTheSameInterval() {
         DoubleUnaryOperator cost = h -> 20_000 + 20_000 * h;
         Estimate tight = GrowthExponent.exponent(SWEEP, forks(cost, 4, 0.01, 5), 0.95, 9);
