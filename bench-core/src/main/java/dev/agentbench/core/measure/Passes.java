@@ -171,8 +171,9 @@ public final class Passes {
         }
         Cpu cpu = ProcessCpu.between(cpuBefore, ProcessCpu.read(), samples.length,
                 iteration.untimedCpuNanos() - untimedBefore);
-        GcCounts gc = GcCounts.now().since(gcBefore).less(iteration.untimedGc().since(untimedGcBefore));
-        return new TimedPass(samples, cpu, gc);
+        GcCounts untimedGc = iteration.untimedGc().since(untimedGcBefore);
+        GcCounts gc = GcCounts.now().since(gcBefore).less(untimedGc);
+        return new TimedPass(samples, cpu, gc, untimedGc);
     }
 
     /**
@@ -219,8 +220,10 @@ public final class Passes {
      * @param cpu {@code null} where the JVM does not tell a process's CPU time
      * @param gc the collections that ended during the pass, less those that ended outside its
      *     iterations' timed regions
+     * @param untimedGc the collections taken out of {@code gc}: those that ended during the pass
+     *     outside its iterations' timed regions (while sessions were prepared)
      */
-    public record TimedPass(long[] samples, Cpu cpu, GcCounts gc) {}
+    public record TimedPass(long[] samples, Cpu cpu, GcCounts gc, GcCounts untimedGc) {}
 
     /**
      * How many iterations the memory pass after a timed pass of {@code timed} runs: {@link

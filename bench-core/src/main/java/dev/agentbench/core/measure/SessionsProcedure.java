@@ -108,10 +108,10 @@ public final class SessionsProcedure {
                     turns.overflowed() ? " (latency of the first " + MAX_TURN_TIMES + " turns)" : ""));
 
             GcCounts gc = pass.gc();
-            GcCounts untimedGc = sessions.untimedGc();
             log.accept(String.format("gc: %d collections, %d ms over the timed pass%s", gc.collections(), gc.millis(),
-                    untimedGc.collections() == 0 ? ""
-                            : " (not counting those that ended while sessions were prepared)"));
+                    pass.untimedGc().collections() == 0 ? ""
+                            : " (not counting " + pass.untimedGc().collections()
+                                    + " that ended while sessions were prepared)"));
             double thousands = samples.length / 1000.0;
             List<Figure> figures = List.of(GC_PER_1K.of(gc.collections() / thousands),
                     GC_MS_PER_1K.of(gc.millis() / thousands));
