@@ -120,7 +120,8 @@ public interface Benchmark {
      * How many of the {@linkplain #script() script}'s turns, from its first, {@link #prepareSession}
      * plays before the timed part; 0 by default. Their model requests are served by the mock like the
      * others but are not the timed part's: an iteration's {@code requests/iteration}, and with it the
-     * share of the floor's time the report gives the mock, count only the turns after them.
+     * share of the floor's time the report gives the mock, count only the turns after them, and the
+     * mock times only the replies of the turns after them (the harness registers the script so).
      */
     default int preparedTurns() {
         return 0;

@@ -92,7 +92,20 @@ public final class MockAdmin {
      * @throws IOException when the mock cannot be reached
      */
     public void register(Script script) throws IOException {
-        call("PUT", script.name(), JSON.writeValueAsString(script));
+        register(script, 0);
+    }
+
+    /**
+     * Registers {@code script} as {@link #register(Script)} does, the mock timing only the replies of
+     * its turns from {@code timedFromTurn} (from 0) on ({@code PUT /admin/scripts/<name>?timedFromTurn=K}):
+     * the turns a benchmark times, when it prepares each session with the first ones, so that {@link
+     * MockLoad#serveMedianNanos()} is over the requests it times.
+     *
+     * @throws Refused when the mock does not accept it, {@code timedFromTurn} included
+     */
+    public void register(Script script, int timedFromTurn) throws IOException {
+        call("PUT", script.name() + (timedFromTurn == 0 ? "" : "?timedFromTurn=" + timedFromTurn),
+                JSON.writeValueAsString(script));
     }
 
     /**
@@ -165,7 +178,7 @@ public final class MockAdmin {
      * @param lateMaxMicros how much later than asked the latest hold ended
      * @param lateP99Micros the 99th percentile of how much later than asked the holds ended
      * @param lateTotalMicros how much later than asked the holds ended, summed
-     * @param served replies the mock wrote in full and timed
+     * @param served replies the mock wrote in full and timed (of the turns it was registered to time)
      * @param serveMedianNanos the median of the mock's own time per reply served: from the request's
      *     last byte read to the reply's last byte written, the script's waits left out
      * @param serveP99Nanos the 99th percentile of that time

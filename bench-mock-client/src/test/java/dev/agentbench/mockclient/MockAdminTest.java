@@ -62,6 +62,32 @@ class MockAdminTest {
     }
 
     @Test
+    void aScriptRegisteredFromItsTimedTurnHasOnlyThatTurnsRepliesTimed() throws Exception {
+        Script script = new Script("prepared", List.of(new ScriptTurn("earlier", List.of(Step.text("one"))),
+                new ScriptTurn("timed", List.of(Step.text("two")))));
+        admin.register(script, 1);
+
+        String earlier = "[{\"role\":\"user\",\"content\":\"earlier\"}]";
+        String timed = "[{\"role\":\"user\",\"content\":\"earlier\"},{\"role\":\"assistant\",\"content\":\"one\"},"
+                + "{\"role\":\"user\",\"content\":\"timed\"}]";
+        for (int i = 0; i < 3; i++) {
+            assertThat(complete("prepared", earlier).body()).contains("\"one\"");
+        }
+        assertThat(complete("prepared", timed).body()).contains("\"two\"");
+        MockAdmin.MockLoad load = admin.load("prepared");
+        for (int wait = 0; wait < 100 && load.served() < 1; wait++) {
+            Thread.sleep(10); // the mock times a reply once its last byte is written, which the client may read first
+            load = admin.load("prepared");
+        }
+
+        assertThat(load.requests()).isEqualTo(4);
+        assertThat(load.served()).as("the timed turn's one reply").isEqualTo(1);
+
+        assertThatThrownBy(() -> admin.register(script, 3)).isInstanceOf(MockAdmin.Refused.class)
+                .hasMessageContaining("timedFromTurn [3] must be from 0 to its 2 turns");
+    }
+
+    @Test
     void aScriptTheMockRefusesIsAnErrorNamingTheCall() {
         assertThatThrownBy(() -> admin.unregister("never-registered"))
                 .isInstanceOf(IOException.class)

@@ -115,7 +115,18 @@ public final class MockServer implements AutoCloseable {
 
     /** Registers {@code script} (rendering every step now), replacing one of the same name. */
     public void register(Script script) {
-        scripts.register(Objects.requireNonNull(script, "script"));
+        register(script, 0);
+    }
+
+    /**
+     * Registers {@code script} as {@link #register(Script)} does, its serve times ({@link
+     * ScriptLoad#serveMedianNanos()}) over the replies of the turns from {@code timedFromTurn} (from 0)
+     * on: those of a benchmark's timed part, when it prepares each session with the first turns.
+     *
+     * @throws IllegalArgumentException unless {@code timedFromTurn} is from 0 to the script's turns
+     */
+    public void register(Script script, int timedFromTurn) {
+        scripts.register(Objects.requireNonNull(script, "script"), timedFromTurn);
     }
 
     /** Removes the script of that name; whether there was one. */

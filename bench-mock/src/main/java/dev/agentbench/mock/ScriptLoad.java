@@ -19,7 +19,8 @@ package dev.agentbench.mock;
  * @param lateTotalMicros every overrun summed, in microseconds: over {@code holds}, the mean by
  *     which the mock's waits were longer than asked
  * @param served replies written in full and timed (not the ones cut off, hung, or refused before a
- *     step was chosen: a bad request, a request past the script's end)
+ *     step was chosen: a bad request, a request past the script's end), of the turns from the one
+ *     the script was registered to be timed from ({@code ?timedFromTurn=K}; by default every turn)
  * @param serveMedianNanos the median of the mock's own time per reply served, in nanoseconds: from
  *     the request's last byte read (the whole body in hand) to the reply's last byte written (for a
  *     stream, its last event), less every wait the script asked for (a delay, the chunk delays)

@@ -197,6 +197,28 @@ class MockServerTest {
     }
 
     @Test
+    void adminRefusesToTimeATurnTheScriptDoesNotHave() throws Exception {
+        String admin = mock.baseUrl() + "/admin/scripts/";
+        String twoTurns = new ObjectMapper().writeValueAsString(TestScripts.turns("timed", 2));
+
+        HttpResponse<String> past = send("PUT", admin + "timed?timedFromTurn=3", twoTurns);
+        assertThat(past.statusCode()).isEqualTo(400);
+        assertThat(json(past.body()).path("error").path("message").asText())
+                .isEqualTo("Script [timed]: timedFromTurn [3] must be from 0 to its 2 turns");
+        HttpResponse<String> word = send("PUT", admin + "timed?timedFromTurn=last", twoTurns);
+        assertThat(word.statusCode()).isEqualTo(400);
+        assertThat(json(word.body()).path("error").path("message").asText())
+                .isEqualTo("Parameter [timedFromTurn] must be a whole number of 0 or more, was [last]");
+        assertThat(send("PUT", admin + "timed?timedFromTurn=-1", twoTurns).statusCode()).isEqualTo(400);
+        assertThat(mock.scripts()).doesNotContain("timed");
+
+        assertThat(send("PUT", admin + "timed?timedFromTurn=2", twoTurns).statusCode())
+                .as("every turn prepared: no reply timed").isEqualTo(204);
+        assertThat(send("PUT", admin + "timed?timedFromTurn=1", twoTurns).statusCode()).isEqualTo(204);
+        assertThat(mock.scripts()).contains("timed");
+    }
+
+    @Test
     void metricsCountRequestsAndReplies() throws Exception {
         post(chatUrl("parallel"), chat(false, false, "user"));
         JsonNode meters = json(get(mock.baseUrl() + "/admin/metrics").body()).path("meters");

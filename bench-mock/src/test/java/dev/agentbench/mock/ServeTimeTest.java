@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,48 @@ class ServeTimeTest {
         long waitedPerReply = load.heldNanos() / load.served();
         // a write after each wait, each on a woken event loop, but far less than the waits themselves
         assertThat(load.serveMedianNanos()).isPositive().isLessThan(waitedPerReply / 2);
+    }
+
+    @Test
+    void aScriptTimedFromItsSecondTurnTimesOnlyThatTurnsRepliesAndStillCountsEveryRequest() throws Exception {
+        // what a benchmark that prepares each session with its first turn registers
+        mock.register(TestScripts.turns("prepared", 2), 1);
+        List<String> earlier = List.of(chat(false, false, "user"), chat(false, false, "user", "assistant", "tool"));
+        List<String> timed = List.of(chat(false, false, "user", "assistant", "tool", "assistant", "user"),
+                chat(false, false, "user", "assistant", "tool", "assistant", "user", "assistant", "tool"));
+        for (int session = 0; session < 10; session++) {
+            for (String body : concat(earlier, timed)) {
+                HttpResponse<String> reply = MockHttp.post(mock.baseUrl("prepared") + "/chat/completions", body);
+                assertThat(reply.statusCode()).as(reply.body()).isEqualTo(200);
+            }
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        ScriptLoad load = mock.load("prepared");
+        while (load.served() < 20 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+            load = mock.load("prepared");
+        }
+        Thread.sleep(50); // a reply of the first turn timed by mistake would land by now
+
+        assertThat(mock.load("prepared").requests()).isEqualTo(40);
+        assertThat(mock.load("prepared").served()).as("the second turn's 20 replies, not the first's").isEqualTo(20);
+        assertThat(mock.load("prepared").serveMedianNanos()).isPositive();
+
+        mock.register(TestScripts.turns("prepared", 2));
+        for (String body : concat(earlier, timed)) {
+            MockHttp.post(mock.baseUrl("prepared") + "/chat/completions", body);
+        }
+        deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (mock.load("prepared").served() < 4 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(mock.load("prepared").served()).as("registered plainly, every turn is timed").isEqualTo(4);
+    }
+
+    private static List<String> concat(List<String> first, List<String> second) {
+        List<String> both = new java.util.ArrayList<>(first);
+        both.addAll(second);
+        return both;
     }
 
     @Test

@@ -220,7 +220,8 @@ public final class CellLauncher {
         Script script = new Script(scriptName, variant.script().turns());
         MockAdmin mock = this.mock;
         try {
-            mock.register(kind.script(script, passes));
+            // the mock's serve times are then those of the requests the timed part makes
+            mock.register(kind.script(script, passes), variant.preparedTurns());
         } catch (IOException | RuntimeException e) {
             return mockDied(cell, logFile, false).orElseGet(() -> withTail(CellResult.failed(cell, CellStatus.FAILED,
                     "Cannot register script [" + scriptName + "] with the mock: " + e.getMessage(), List.of()),

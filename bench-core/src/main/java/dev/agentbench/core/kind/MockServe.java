@@ -13,8 +13,9 @@ import java.util.List;
 
 /**
  * The mock's own time per request, as the mock timed the replies of one fork's script (every reply
- * it wrote in full: warm-up, timed and memory passes alike): from the request's last byte read to the
- * reply's last byte written, the script's waits left out. With the requests one iteration makes, it
+ * it wrote in full of the turns the benchmark times: warm-up, timed and memory passes alike; the
+ * script is registered from its first timed turn): from the request's last byte read to the reply's
+ * last byte written, the script's waits left out. With the requests one iteration makes, it
  * says how much of a floor's time per operation is the mock's.
  */
 public final class MockServe {
@@ -26,8 +27,8 @@ public final class MockServe {
             Better.NEITHER, Combine.MEDIAN, SECTION, "the median of the mock's own time per reply, by its own timer: "
                     + "from a request's last byte read to its reply's last byte written (a stream's last event), "
                     + "scripted waits left out; the same for every target unless the requests differ. It is over "
-                    + "every request of the fork, so for a benchmark that prepares its sessions it is mostly the "
-                    + "earlier turns' requests, which carry less history than the timed ones.");
+                    + "every request of the fork of the turns the benchmark times, not those of the earlier turns "
+                    + "a session is prepared with.");
     static final Figure.Definition P99_MICROS = new Figure.Definition("mockP99MicrosPerRequest", "mock p99", "µs",
             Better.NEITHER, Combine.MAX, SECTION, "the 99th percentile of that time, the worst fork's.");
     static final Figure.Definition REQUESTS = new Figure.Definition("mockRequestsPerIteration", "requests/iteration",

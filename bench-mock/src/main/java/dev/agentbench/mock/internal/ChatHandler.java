@@ -99,8 +99,8 @@ final class ChatHandler {
             Errors.send(response, 500, script.describeEnd(request.turn(), request.step()), "script_ended");
             return;
         }
-        responder.send(response, step, request.stream(), request.includeUsage(), start, work, script.load(),
-                tagged(request, step, script, body));
+        responder.send(response, step, request.stream(), request.includeUsage(), start, work,
+                script.load().forTurn(request.turn()), tagged(request, step, script, body));
     }
 
     /**

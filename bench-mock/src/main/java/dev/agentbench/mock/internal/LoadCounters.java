@@ -15,7 +15,11 @@ import org.HdrHistogram.AtomicHistogram;
  *
  * <p>It also times the mock's own work on each reply it writes in full ({@link #served}): from the
  * request's last byte read to the reply's last byte written, less every wait the script asked for,
- * into a second histogram, in nanoseconds.
+ * into a second histogram, in nanoseconds. Only the replies of the turns from {@link #timedFromTurn}
+ * on are timed: a benchmark that prepares its sessions with the script's first turns, untimed,
+ * registers it so, and the serve times are then those of the requests its timed part makes, not of
+ * the earlier turns' shorter ones. A request of an earlier turn counts through {@link #forTurn}'s
+ * twin, which shares every counter but the serve times.
  *
  * <p>It is its own response end handler: {@link #accept} counts a request in, and the response's
  * end handler, which Vert.x calls exactly once per response (when it ends, or when its connection
@@ -26,26 +30,101 @@ public final class LoadCounters implements Handler<Void> {
     /** The highest lateness the histogram tells apart: an hour, in microseconds. */
     static final long LATE_HIGHEST_MICROS = 3_600_000_000L;
 
-    private final LongAdder requests = new LongAdder();
-    private final AtomicInteger inFlight = new AtomicInteger();
-    private final AtomicInteger maxInFlight = new AtomicInteger();
-    private final LongAdder holds = new LongAdder();
-    private final LongAdder heldNanos = new LongAdder();
-    private final AtomicLong lateMaxNanos = new AtomicLong();
-    private final LongAdder lateTotalNanos = new LongAdder();
+    private final LongAdder requests;
+    private final AtomicInteger inFlight;
+    private final AtomicInteger maxInFlight;
+    private final LongAdder holds;
+    private final LongAdder heldNanos;
+    private final AtomicLong lateMaxNanos;
+    private final LongAdder lateTotalNanos;
     /** Microseconds of lateness, to within 1% (two significant digits); one hour and more count as one hour. */
-    private final AtomicHistogram late = new AtomicHistogram(LATE_HIGHEST_MICROS, 2);
+    private final AtomicHistogram late;
 
     /** The longest serve time the histogram tells apart: ten seconds, in nanoseconds. */
     static final long SERVE_HIGHEST_NANOS = 10_000_000_000L;
 
-    private final LongAdder served = new LongAdder();
-    private final LongAdder serveTotalNanos = new LongAdder();
+    private final LongAdder served;
+    private final LongAdder serveTotalNanos;
     /** Nanoseconds of the mock's own work per reply, to within 1%; ten seconds and more count as ten seconds. */
-    private final AtomicHistogram serve = new AtomicHistogram(SERVE_HIGHEST_NANOS, 2);
+    private final AtomicHistogram serve;
 
-    /** Records the mock's own work on one reply written in full: {@code nanos}, its waits left out. */
+    /** The first turn (from 0) whose replies are timed. */
+    private final int timedFromTurn;
+    /** Whether these counters time replies: false for the twin that counts the earlier turns' requests. */
+    private final boolean timesServe;
+    /** The counters a request of a turn before {@link #timedFromTurn} counts into; itself when there is none. */
+    private final LoadCounters earlierTurns;
+
+    /** Counters that time every turn's replies. */
+    public LoadCounters() {
+        this(0);
+    }
+
+    /**
+     * Counters that time the replies of the turns from {@code timedFromTurn} (from 0) on.
+     *
+     * @throws IllegalArgumentException when {@code timedFromTurn} is negative
+     */
+    public LoadCounters(int timedFromTurn) {
+        if (timedFromTurn < 0) {
+            throw new IllegalArgumentException("timedFromTurn [" + timedFromTurn + "] must be 0 or more");
+        }
+        this.requests = new LongAdder();
+        this.inFlight = new AtomicInteger();
+        this.maxInFlight = new AtomicInteger();
+        this.holds = new LongAdder();
+        this.heldNanos = new LongAdder();
+        this.lateMaxNanos = new AtomicLong();
+        this.lateTotalNanos = new LongAdder();
+        this.late = new AtomicHistogram(LATE_HIGHEST_MICROS, 2);
+        this.served = new LongAdder();
+        this.serveTotalNanos = new LongAdder();
+        this.serve = new AtomicHistogram(SERVE_HIGHEST_NANOS, 2);
+        this.timedFromTurn = timedFromTurn;
+        this.timesServe = true;
+        this.earlierTurns = timedFromTurn == 0 ? this : new LoadCounters(this);
+    }
+
+    /** The twin of {@code timed}: the same counters, but it times no reply. */
+    private LoadCounters(LoadCounters timed) {
+        this.timedFromTurn = timed.timedFromTurn;
+        this.timesServe = false;
+        this.earlierTurns = this;
+        this.requests = timed.requests;
+        this.inFlight = timed.inFlight;
+        this.maxInFlight = timed.maxInFlight;
+        this.holds = timed.holds;
+        this.heldNanos = timed.heldNanos;
+        this.lateMaxNanos = timed.lateMaxNanos;
+        this.lateTotalNanos = timed.lateTotalNanos;
+        this.late = timed.late;
+        this.served = timed.served;
+        this.serveTotalNanos = timed.serveTotalNanos;
+        this.serve = timed.serve;
+    }
+
+    /** The first turn (from 0) whose replies are timed. */
+    public int timedFromTurn() {
+        return timedFromTurn;
+    }
+
+    /**
+     * The counters a request of {@code turn} (from 0) counts into: these, or for a turn before {@link
+     * #timedFromTurn} their twin, which counts it in and out and records its holds but does not time
+     * its reply.
+     */
+    public LoadCounters forTurn(int turn) {
+        return turn >= timedFromTurn ? this : earlierTurns;
+    }
+
+    /**
+     * Records the mock's own work on one reply written in full: {@code nanos}, its waits left out;
+     * nothing on the twin of the earlier turns.
+     */
     void served(long nanos) {
+        if (!timesServe) {
+            return;
+        }
         long work = Math.max(1, nanos);
         served.increment();
         serveTotalNanos.add(work);

@@ -175,7 +175,16 @@ public final class MockVerticle extends VerticleBase {
                     "invalid_script");
             return;
         }
-        scripts.register(script);
+        int timedFromTurn = wholeParam(ctx, "timedFromTurn", 0);
+        if (timedFromTurn < 0) {
+            return;
+        }
+        try {
+            scripts.register(script, timedFromTurn);
+        } catch (IllegalArgumentException e) {
+            error(ctx, 400, "Script [" + name + "]: " + e.getMessage(), "invalid_script");
+            return;
+        }
         ctx.response().setStatusCode(204).end();
     }
 
@@ -211,22 +220,34 @@ public final class MockVerticle extends VerticleBase {
             error(ctx, 404, "Unknown script [" + name + "]", "unknown_script");
             return;
         }
-        String lastParam = ctx.request().getParam("last");
-        int last = StreamWrites.CAPACITY;
-        if (lastParam != null) {
-            try {
-                last = Integer.parseInt(lastParam.trim());
-            } catch (NumberFormatException e) {
-                last = -1;
-            }
-            if (last < 0) {
-                error(ctx, 400, "Parameter [last] must be a whole number of 0 or more, was [" + lastParam + "]",
-                        "invalid_request");
-                return;
-            }
+        int last = wholeParam(ctx, "last", StreamWrites.CAPACITY);
+        if (last < 0) {
+            return;
         }
         ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, Errors.APPLICATION_JSON)
                 .end(Buffer.buffer(script.writes().toJson(last)));
+    }
+
+    /**
+     * The query parameter {@code name} as a whole number of 0 or more, {@code absent} without it; -1
+     * after answering 400 when it is not one.
+     */
+    private static int wholeParam(RoutingContext ctx, String name, int absent) {
+        String param = ctx.request().getParam(name);
+        if (param == null) {
+            return absent;
+        }
+        int value;
+        try {
+            value = Integer.parseInt(param.trim());
+        } catch (NumberFormatException e) {
+            value = -1;
+        }
+        if (value < 0) {
+            error(ctx, 400, "Parameter [" + name + "] must be a whole number of 0 or more, was [" + param + "]",
+                    "invalid_request");
+        }
+        return value;
     }
 
     /**

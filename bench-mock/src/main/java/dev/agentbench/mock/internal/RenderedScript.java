@@ -11,14 +11,16 @@ public final class RenderedScript {
 
     private final Script script;
     private final RenderedStep[][] steps;
-    private final LoadCounters load = new LoadCounters();
+    private final LoadCounters load;
     private final RequestCheck checks;
     private final StreamWrites writes = new StreamWrites();
 
-    RenderedScript(Script script, RenderedStep[][] steps) {
+    /** {@code timedFromTurn}: the first turn (from 0) whose replies its load counters time. */
+    RenderedScript(Script script, RenderedStep[][] steps, int timedFromTurn) {
         this.script = script;
         this.steps = steps;
         this.checks = new RequestCheck(script);
+        this.load = new LoadCounters(timedFromTurn);
     }
 
     /** Whether any turn says what its requests must carry, so that requests are measured. */

@@ -48,8 +48,23 @@ public final class Renderer {
         this.created = System.currentTimeMillis() / 1000;
     }
 
-    /** Renders every step of {@code script}. */
+    /** Renders every step of {@code script}, whose load counters time every turn's replies. */
     public RenderedScript render(Script script) {
+        return render(script, 0);
+    }
+
+    /**
+     * Renders every step of {@code script}, whose load counters time the replies of the turns from
+     * {@code timedFromTurn} (from 0) on.
+     *
+     * @throws IllegalArgumentException unless {@code timedFromTurn} is from 0 to the script's turns
+     *     (all of them: no reply is timed)
+     */
+    public RenderedScript render(Script script, int timedFromTurn) {
+        if (timedFromTurn < 0 || timedFromTurn > script.turns().size()) {
+            throw new IllegalArgumentException("timedFromTurn [" + timedFromTurn + "] must be from 0 to its "
+                    + script.turns().size() + " turns");
+        }
         List<ScriptTurn> turns = script.turns();
         RenderedStep[][] steps = new RenderedStep[turns.size()][];
         for (int t = 0; t < turns.size(); t++) {
@@ -59,7 +74,7 @@ public final class Renderer {
                 steps[t][s] = render(script.name(), turnSteps.get(s), t, s);
             }
         }
-        return new RenderedScript(script, steps);
+        return new RenderedScript(script, steps, timedFromTurn);
     }
 
     /** Renders one step found at {@code turn}, {@code index} (from 0) of script {@code scriptName}. */

@@ -17,7 +17,15 @@ public final class ScriptRegistry {
 
     /** Renders and registers {@code script}, replacing one of the same name; whether it replaced one. */
     public boolean register(Script script) {
-        return scripts.put(script.name(), renderer.render(script)) != null;
+        return register(script, 0);
+    }
+
+    /**
+     * As {@link #register(Script)}, its load counters timing the replies of the turns from {@code
+     * timedFromTurn} (from 0) on ({@link Renderer#render(Script, int)}).
+     */
+    public boolean register(Script script, int timedFromTurn) {
+        return scripts.put(script.name(), renderer.render(script, timedFromTurn)) != null;
     }
 
     /** Whether a script of that name was registered. */

@@ -96,4 +96,32 @@ class LoadCountersTest {
         assertThat(snapshot.lateTotalMicros()).as("the late hold's overrun; the early one adds nothing")
                 .isEqualTo(snapshot.lateMaxMicros());
     }
+
+    @Test
+    void theEarlierTurnsShareEveryCounterButTheServeTimes() {
+        LoadCounters load = new LoadCounters(3);
+        LoadCounters earlier = load.forTurn(2);
+        assertThat(load.forTurn(3)).isSameAs(load);
+        assertThat(load.forTurn(7)).isSameAs(load);
+        assertThat(earlier).isNotSameAs(load).isSameAs(load.forTurn(0));
+
+        earlier.accept();
+        earlier.held(1, 0, 1_000_000L);
+        earlier.served(900_000);
+        earlier.handle(null);
+        load.forTurn(3).accept();
+        load.forTurn(3).served(40_000);
+
+        ScriptLoad snapshot = load.snapshot();
+        assertThat(snapshot.requests()).isEqualTo(2);
+        assertThat(snapshot.inFlight()).isEqualTo(1);
+        assertThat(snapshot.maxInFlight()).isEqualTo(1);
+        assertThat(snapshot.holds()).isEqualTo(1);
+        assertThat(snapshot.served()).as("the reply of turn 4 alone").isEqualTo(1);
+        assertThat(snapshot.serveTotalNanos()).isEqualTo(40_000);
+        assertThat(earlier.snapshot()).isEqualTo(snapshot);
+
+        LoadCounters every = new LoadCounters();
+        assertThat(every.forTurn(0)).isSameAs(every);
+    }
 }
