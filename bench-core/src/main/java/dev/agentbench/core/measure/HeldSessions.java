@@ -14,7 +14,8 @@ import java.util.function.Consumer;
  * the conversation is live. When the sessions would not all fit in the heap (a session that keeps
  * hundreds of MiB), the budget stops them before an {@link OutOfMemoryError}: the figure is then read
  * over the sessions held so far, and the fork's result warns that it was, and why. The time and CPU
- * the cell measured before stand either way.
+ * the cell measured before stand either way. A figure below zero (the heap let go of more than the
+ * sessions keep while they were held) stands too, with a warning that says it is not a session's.
  */
 public final class HeldSessions {
 
@@ -74,6 +75,12 @@ public final class HeldSessions {
             double perSession = (after - before) / (double) held;
             log.accept(String.format("held sessions: %d sessions prepared, run and held, used heap %d -> %d bytes,"
                     + " %.0f bytes retained per session", held, before, after, perSession));
+            if (perSession < 0) {
+                warn.accept(String.format(java.util.Locale.ROOT, "retained heap per live session read negative, %.0f"
+                        + " bytes: the settled heap held %d bytes before the %d sessions and %d with them, so something"
+                        + " the earlier passes left reachable was let go meanwhile, and by more than the sessions keep;"
+                        + " this fork's figure is not what a session keeps", perSession, before, held, after));
+            }
             return perSession;
         } catch (IterationFailedException | RuntimeException | Error e) {
             failure = e;

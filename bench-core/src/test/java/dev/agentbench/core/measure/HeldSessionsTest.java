@@ -27,6 +27,8 @@ class HeldSessionsTest {
         final List<String> deleted = new ArrayList<>();
         int failAt = -1;
         int turns;
+        /** What the first turn lets go of, that the earlier passes had left reachable. */
+        long releasedByFirstTurn;
 
         Keeping(HeapBudgetTest.FakeHeap heap, long perSession) {
             this.heap = heap;
@@ -35,6 +37,9 @@ class HeldSessionsTest {
 
         @Override
         public TurnResult runTurn(String userId, String sessionId, String message) {
+            if (turns == 0) {
+                heap.retained -= releasedByFirstTurn;
+            }
             if (turns++ == failAt) {
                 throw new IllegalStateException("the model said no");
             }
@@ -109,6 +114,27 @@ class HeldSessionsTest {
                 .hasMessage("held-session iteration [3] failed: java.lang.IllegalStateException: the model said no");
         assertThat(target.deleted).containsExactlyElementsOf(prepared).hasSize(3);
         assertThat(target.live).isEmpty();
+    }
+
+    @Test
+    void aHeapThatLetsGoOfMoreThanTheSessionsKeepReadsNegativeWithAWarningThatSaysItIsNotASessions()
+            throws Exception {
+        HeapBudgetTest.FakeHeap heap = new HeapBudgetTest.FakeHeap(1024 * MIB, 40 * MIB);
+        Keeping target = new Keeping(heap, 10 * KIB);
+        target.releasedByFirstTurn = 4 * MIB; // a buffer of the memory pass, let go once a session runs
+        List<String> warnings = new ArrayList<>();
+
+        double perSession = HeldSessions.measure(benchmark(0, new ArrayList<>()), target, 20, line -> {},
+                warnings::add, heap);
+
+        assertThat(perSession).isEqualTo((20 * 10 * KIB - 4 * MIB) / 20.0);
+        assertThat(warnings).singleElement().asString().startsWith("retained heap per live session read negative, "
+                + "-199475 bytes: the settled heap held 41943040 bytes before the 20 sessions and 37953536 with them");
+
+        Keeping keeping = new Keeping(new HeapBudgetTest.FakeHeap(1024 * MIB, 40 * MIB), 10 * KIB);
+        List<String> none = new ArrayList<>();
+        HeldSessions.measure(benchmark(0, new ArrayList<>()), keeping, 20, line -> {}, none::add, keeping.heap);
+        assertThat(none).as("a session that keeps something reads no warning").isEmpty();
     }
 
     @Test
