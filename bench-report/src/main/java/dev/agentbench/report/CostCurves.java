@@ -250,7 +250,8 @@ final class CostCurves {
         }
         List<String> values = new ArrayList<>(numbers.keySet());
         values.sort(Comparator.comparingDouble(numbers::get));
-        // target → value → cell
+        // target → value → cell; a target none of whose cells here is applicable has no curve (the
+        // reports list its cells as not applicable)
         Map<String, Map<String, CellResult>> byTarget = new LinkedHashMap<>();
         for (String target : targets) {
             for (CellResult cell : cells) {
@@ -259,6 +260,8 @@ final class CostCurves {
                 }
             }
         }
+        byTarget.values().removeIf(byValue -> byValue.values().stream()
+                .allMatch(cell -> cell.status() == CellStatus.NOT_APPLICABLE));
         List<CostFigure> figures = figures(cells);
         List<Curve> curves = new ArrayList<>();
         for (CostFigure figure : figures) {
@@ -271,7 +274,10 @@ final class CostCurves {
                 Collections.unmodifiableMap(new LinkedHashMap<>(fixed)), List.copyOf(values), List.copyOf(curves)));
     }
 
-    /** The cost figures some OK cell of the sweep has: the core ones, then the kinds' that are better lower. */
+    /**
+     * The cost figures some OK cell of the sweep has: the core ones, then the kinds' that are better
+     * lower, but for {@linkplain Figure#FLAG flags}, which say yes or no and have no growth.
+     */
     private static List<CostFigure> figures(List<CellResult> cells) {
         List<CostFigure> figures = new ArrayList<>();
         for (CostFigure core : List.of(TIME, CPU, ALLOCATED)) {
@@ -285,7 +291,8 @@ final class CostCurves {
             }
             for (Figure figure : cell.figures()) {
                 CostFigure cost = new CostFigure(figure.name(), figure.label(), figure.unit());
-                if (figure.better() == Figure.Better.LOWER && figures.stream().noneMatch(f -> f.name().equals(cost.name()))) {
+                if (figure.better() == Figure.Better.LOWER && !Figure.FLAG.equals(figure.unit())
+                        && figures.stream().noneMatch(f -> f.name().equals(cost.name()))) {
                     figures.add(cost);
                 }
             }
@@ -383,13 +390,16 @@ final class CostCurves {
         return value == 0 ? "0" : String.format(java.util.Locale.ROOT, "%.2f", value);
     }
 
-    /** A point as a table gives it: the median in the figure's unit, the cell's status when not OK, {@code —} when none. */
+    /**
+     * A point as a table gives it: the median in the figure's unit, the cell's status when not OK (as
+     * the reports name it: {@code FAILED}, {@code not applicable}), {@code —} when none.
+     */
     static String point(Point point, CostFigure figure) {
         if (point.cell() == null) {
             return "not run";
         }
         if (point.cell().status() != CellStatus.OK) {
-            return point.cell().status().name();
+            return point.cell().status().label();
         }
         return Double.isNaN(point.median()) ? "—" : Units.figure(point.median(), figure.unit());
     }

@@ -63,14 +63,17 @@ class CostCurvesTest {
                     .of(4096 * x * Math.exp(0.02 * random.nextGaussian()));
             Figure neither = new Figure.Definition("mockRequestsPerIteration", "requests", "", Figure.Better.NEITHER,
                     Figure.Combine.MEDIAN, "The mock's own time", "requests").of(1);
+            // better lower, but a yes or no: no curve
+            Figure flag = new Figure.Definition("buffered", "buffered", Figure.FLAG, Figure.Better.LOWER,
+                    Figure.Combine.MAX, "Streaming", "whether the target held the stream back").of(0);
             forks.add(new Fork(f, time, List.of(), null, true, 1.0, new Cpu(nanos * 0.9, 0, 0),
-                    new Memory(2000 + 100 * x, true, null, null), null, null, null, List.of(retained, neither),
+                    new Memory(2000 + 100 * x, true, null, null), null, null, null, List.of(retained, neither, flag),
                     List.of()));
         }
         TimeStats time = forks.get(1).time();
         return new CellResult(target, benchmark, 1, name, CellStatus.OK, null, time, 100, true, 1.0, List.of(),
                 new Memory(2000 + 100 * x, true, null, null), null, null, null,
-                List.of(forks.get(0).figures().get(0), forks.get(0).figures().get(1)), forks,
+                List.copyOf(forks.get(0).figures()), forks,
                 new Cpu(time.median() * 0.9, 0, 0), List.of());
     }
 
@@ -105,6 +108,10 @@ class CostCurvesTest {
                 cells.add(cell("wire", "reply", name, tokens, t -> 50_000 + 100 * t, random));
                 planned.add(new PlannedCell("barely", "reply", 1, name));
                 cells.add(cell("barely", "reply", name, tokens, barely.get(tokens), random));
+                // a target that makes no model call: not applicable at every value
+                planned.add(new PlannedCell("mute", "reply", 1, name));
+                cells.add(CellResult.failed(planned.get(planned.size() - 1), CellStatus.NOT_APPLICABLE,
+                        "mute makes no model call", List.of()));
             }
         }
         planned.add(new PlannedCell("wire", "turn1", 1));
@@ -133,8 +140,12 @@ class CostCurvesTest {
                 .containsExactly("history", "reply, stream=false", "reply, stream=true");
         assertThat(sweeps.get(0).values()).containsExactly("1", "16", "64", "256");
         assertThat(sweeps.get(0).figures()).extracting(CostCurves.CostFigure::name)
-                .as("the core figures, then the kind's figures that are better lower")
+                .as("the core figures, then the kind's figures that are better lower, but for flags")
                 .containsExactly("time", "cpu", "allocated", "retainedPerSession");
+
+        List<CostCurves.Sweep> reply = CostCurves.of(run(), List.of("wire", "barely", "mute"));
+        assertThat(reply.get(1).curves(CostCurves.TIME)).extracting(CostCurves.Curve::target)
+                .as("no curve for a target none of whose cells is applicable").containsExactly("wire", "barely");
     }
 
     @Test
