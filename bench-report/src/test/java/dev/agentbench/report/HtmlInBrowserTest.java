@@ -228,8 +228,11 @@ class HtmlInBrowserTest {
         assertThat(probe.get("scrollWidth").asInt()).as("no horizontal scroll").isLessThanOrEqualTo(probe.get("clientWidth").asInt());
         // runs A and B: a median chart per benchmark (3 each); the two load runs: one per N (4 each) and
         // throughput under model latency against N (1 each); the two agent_step runs: one each; the two
-        // toolset runs: a median chart per tool count (4 each) and a cost curve per figure (6 each)
-        assertThat(probe.get("charts")).hasSize(38).allSatisfy(HtmlInBrowserTest::laidOut);
+        // toolset runs: a median chart per tool count (4 each) and a cost curve per figure (6 each); the
+        // two reply runs sent whole: a median chart per reply length (3 each) and a cost curve per figure
+        // (6 each); the two streamed: 3 each and 13 each (the streaming figures have curves too, but for
+        // the buffered flag)
+        assertThat(probe.get("charts")).hasSize(88).allSatisfy(HtmlInBrowserTest::laidOut);
         assertThat(probe.get("tables").asInt()).as("no table of figures: they are in the runs' reports").isZero();
 
         screenshot(page, probe, temp, "results-page");
