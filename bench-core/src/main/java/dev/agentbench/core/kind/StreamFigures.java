@@ -18,19 +18,23 @@ import java.util.function.Consumer;
  * StreamPairing}), in the section {@value #SECTION}.
  *
  * <p><b>Buffered</b>: with a chunk delay (the median session's chunks written over
- * {@value #JUDGED_SEND_SPREAD_MILLIS} ms or more apart, first to last), a cell is flagged buffered when
+ * {@value #JUDGED_SEND_SPREAD_MILLIS} ms or more, first to last, and {@value #JUDGED_CHUNK_GAP_MILLIS} ms
+ * or more apart on average), a cell is flagged buffered when
  * its median session's deliveries spread over less than {@value #BUFFERED_SPREAD_RATIO} of the time
  * the sends spread over, or more than {@value #BUFFERED_LATE_SHARE} of its chunks were delivered only
  * after the mock had written the last one. A framework that streams spreads its deliveries like the
  * sends (a ratio near 1, one chunk late); one that collects the whole stream and hands it over at the
- * end collapses them after the last write. Without a chunk delay the flag is not judged (every chunk
- * is written within a millisecond) and the cell has no {@code buffered} figure.
+ * end collapses them after the last write. Without a chunk delay the flag is not judged and the cell
+ * has no {@code buffered} figure: the chunks are written back to back, a few microseconds apart, and a
+ * target that spends more than that on each delivers most of them after the last write without
+ * holding any back (a reply of 2,048 chunks is written over 10 ms and more so).
  */
 final class StreamFigures {
 
     static final String SECTION = "Streaming";
 
     static final double JUDGED_SEND_SPREAD_MILLIS = 10;
+    static final double JUDGED_CHUNK_GAP_MILLIS = 1;
     static final double BUFFERED_SPREAD_RATIO = 0.2;
     static final double BUFFERED_LATE_SHARE = 0.9;
 
@@ -180,7 +184,8 @@ final class StreamFigures {
                 FIRST_TOKEN_P99.of(p99(firstToken)), LAG.of(median(lag)), LAG_P99.of(p99(lag)),
                 SPREAD.of(spreadMedian), LATE.of(lateMedian), SEND_SPREAD.of(sendMedian)));
         Boolean buffered = null;
-        if (sendMedian >= JUDGED_SEND_SPREAD_MILLIS) {
+        double gapMillis = chunkMedian > 1 ? sendMedian / (chunkMedian - 1) : 0;
+        if (sendMedian >= JUDGED_SEND_SPREAD_MILLIS && gapMillis >= JUDGED_CHUNK_GAP_MILLIS) {
             buffered = spreadMedian < BUFFERED_SPREAD_RATIO || lateMedian > BUFFERED_LATE_SHARE;
             figures.add(BUFFERED.of(buffered ? 1 : 0));
         }

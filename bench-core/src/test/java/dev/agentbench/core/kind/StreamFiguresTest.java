@@ -115,6 +115,22 @@ class StreamFiguresTest {
     }
 
     @Test
+    void aLongBurstWithoutAChunkDelayIsNotJudgedEvenWhenItTakesLongerThanTenMilliseconds() {
+        // 2,048 chunks written back to back, 6 µs apart (12 ms in all); a target that spends 100 µs on
+        // each delivers nearly all of them after the last write, holding none back
+        long start = 1000 * MS;
+        long[] at = new long[2048];
+        for (int i = 0; i < at.length; i++) {
+            at[i] = start + 6_000 + i * 100_000L;
+        }
+        Measurement m = measured(List.of(session("s", at, 5)), List.of(reply("s", start, 2048, 6_000)));
+
+        assertThat(value(m, "sendSpreadMillis")).isGreaterThan(10.0);
+        assertThat(value(m, "lateShare")).isGreaterThan(0.9);
+        assertThat(Figure.find(m.figures(), "buffered")).as("not judged: no chunk delay").isNull();
+    }
+
+    @Test
     void sessionsArePairedByTheirTagsOnly() {
         List<StreamLog.Session> sessions = new ArrayList<>();
         List<ReplyWrites> replies = new ArrayList<>();
