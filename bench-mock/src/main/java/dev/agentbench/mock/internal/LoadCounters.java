@@ -15,7 +15,7 @@ import org.HdrHistogram.AtomicHistogram;
  *
  * <p>It also times the mock's own work on each reply it writes in full ({@link #served}): from the
  * request's last byte read to the reply's last byte written, less every wait the script asked for,
- * into a second histogram, in nanoseconds. Only the replies of the turns from {@link #timedFromTurn}
+ * into a second histogram, in nanoseconds. Only the replies of the turns from {@code timedFromTurn}
  * on are timed: a benchmark that prepares its sessions with the script's first turns, untimed,
  * registers it so, and the serve times are then those of the requests its timed part makes, not of
  * the earlier turns' shorter ones. A request of an earlier turn counts through {@link #forTurn}'s
@@ -52,7 +52,7 @@ public final class LoadCounters implements Handler<Void> {
     private final int timedFromTurn;
     /** Whether these counters time replies: false for the twin that counts the earlier turns' requests. */
     private final boolean timesServe;
-    /** The counters a request of a turn before {@link #timedFromTurn} counts into; itself when there is none. */
+    /** The counters a request of a turn before {@code timedFromTurn} counts into; itself when there is none. */
     private final LoadCounters earlierTurns;
 
     /** Counters that time every turn's replies. */
@@ -103,14 +103,9 @@ public final class LoadCounters implements Handler<Void> {
         this.serve = timed.serve;
     }
 
-    /** The first turn (from 0) whose replies are timed. */
-    public int timedFromTurn() {
-        return timedFromTurn;
-    }
-
     /**
-     * The counters a request of {@code turn} (from 0) counts into: these, or for a turn before {@link
-     * #timedFromTurn} their twin, which counts it in and out and records its holds but does not time
+     * The counters a request of {@code turn} (from 0) counts into: these, or for a turn before {@code
+     * timedFromTurn} their twin, which counts it in and out and records its holds but does not time
      * its reply.
      */
     public LoadCounters forTurn(int turn) {
