@@ -41,6 +41,13 @@ final class CellSlots {
         listener.cellFinished(result, index, results.length);
     }
 
+    /** Every cell FAILED with {@code why} (nothing of the run could start), the listener told of each. */
+    void failEvery(String why) {
+        for (int i = 0; i < results.length; i++) {
+            finished(i, CellResult.failed(cells.get(i), CellStatus.FAILED, why, List.of()));
+        }
+    }
+
     /** The result of cell {@code index} replaced (its profile added), the listener not told again. */
     void replace(int index, CellResult result) {
         synchronized (results) {

@@ -190,10 +190,7 @@ final class RunExecution {
             mock = mocks.start();
         } catch (IllegalStateException | IOException e) {
             if (!stopping()) {
-                for (int i = 0; i < cells.size(); i++) {
-                    finished(i, CellResult.failed(cells.get(i), CellStatus.FAILED,
-                            "The mock did not start: " + e.getMessage(), List.of()));
-                }
+                results.failEvery("The mock did not start: " + e.getMessage());
             }
             return;
         }
@@ -244,7 +241,7 @@ final class RunExecution {
                     if (result == null) {
                         return; // the run was stopped: its child was killed, the cell stays MISSING
                     }
-                    finished(step.cell(), result);
+                    results.finished(step.cell(), result);
                     killed = mockKilled(cell, result);
                     continue;
                 }
@@ -255,7 +252,7 @@ final class RunExecution {
                 done.add(result);
                 if (result.status() != CellStatus.OK
                         || step.fork() == step.forks() && !gated.gated(step.cell())) {
-                    finished(step.cell(), launcher.finish(cell, done));
+                    results.finished(step.cell(), launcher.finish(cell, done));
                 }
                 killed = mockKilled(cell, result);
             }
@@ -409,7 +406,7 @@ final class RunExecution {
 
             @Override
             public void finish(int index, CellResult result) {
-                RunExecution.this.finished(index, result);
+                results.finished(index, result);
             }
 
             @Override
@@ -459,10 +456,7 @@ final class RunExecution {
                     this::stopping);
         } catch (IOException e) {
             if (!stopping()) {
-                for (int i = 0; i < info.cells().size(); i++) {
-                    finished(i, CellResult.failed(info.cells().get(i), CellStatus.FAILED,
-                            "The mock failed its warm-up: " + e.getMessage(), List.of()));
-                }
+                results.failEvery("The mock failed its warm-up: " + e.getMessage());
             }
             return false;
         }
@@ -513,10 +507,6 @@ final class RunExecution {
                         + " no profile, their profile fork" + (profiles == 1 ? "" : "s") + " not run");
         results.missing("Not run: the run's time budget [" + budget + "] was spent before this cell; " + left + " of "
                 + cells + " cells did not run");
-    }
-
-    private void finished(int index, CellResult result) {
-        results.finished(index, result);
     }
 
     /** The {@code java} of each column that names a JVM. */
