@@ -231,8 +231,9 @@ class HtmlInBrowserTest {
         // toolset runs: a median chart per tool count (4 each) and a cost curve per figure (6 each); the
         // two reply runs sent whole: a median chart per reply length (3 each) and a cost curve per figure
         // (6 each); the two streamed: 3 each and 13 each (the streaming figures have curves too, but for
-        // the buffered flag)
-        assertThat(probe.get("charts")).hasSize(88).allSatisfy(HtmlInBrowserTest::laidOut);
+        // the buffered flag); the two history runs: a median chart per history length (4 each) and a
+        // cost curve per figure (6 each)
+        assertThat(probe.get("charts")).hasSize(108).allSatisfy(HtmlInBrowserTest::laidOut);
         assertThat(probe.get("tables").asInt()).as("no table of figures: they are in the runs' reports").isZero();
 
         screenshot(page, probe, temp, "results-page");
