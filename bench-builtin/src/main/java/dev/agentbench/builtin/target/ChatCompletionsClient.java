@@ -22,31 +22,41 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
- * The {@code raw} target's model client: the JDK's {@link HttpClient} (HTTP/1.1, its own pool of
- * connections, its selector thread and an executor for its callbacks) carrying the requests and
+ * The {@code raw} target's model client: the JDK's {@link HttpClient} (HTTP/1.1, a pool of
+ * connections, a selector thread and an executor for its callbacks) carrying the requests and
  * replies that {@link ChatJson} writes and reads, as one JSON body or as server-sent events read
  * line by line. Anything that is not a complete reply (an error status, a stream cut before its
  * last chunk) is an exception.
+ *
+ * <p>Every {@code raw} agent of a JVM sends through one {@link HttpClient}, built with the first and
+ * kept for the JVM's life, as the JDK means a client to be used: building an agent builds no client.
+ * A client per agent would hold a selector thread and its file descriptors until the garbage collector
+ * found the client unreachable (Java 17's client has no {@code close()}), so an {@code instantiation}
+ * cell, which builds agents by the ten thousand between collections, ran out of file descriptors.
  */
 final class ChatCompletionsClient implements ModelClient {
 
     private final URI endpoint;
     private final String authorization;
     private final ChatJson json;
-    private final ExecutorService executor;
-    private final HttpClient http;
+    private final HttpClient http = Shared.HTTP;
+
+    /** The one client of this JVM's {@code raw} agents, built when the first is; its threads are daemons. */
+    private static final class Shared {
+        private static final ExecutorService EXECUTOR =
+                Executors.newCachedThreadPool(ToolRunner.daemonThreads("raw-http"));
+        static final HttpClient HTTP = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10))
+                .executor(EXECUTOR)
+                .build();
+    }
 
     ChatCompletionsClient(URI baseUrl, String apiKey, ChatJson json) {
         String base = baseUrl.toString();
         this.endpoint = URI.create((base.endsWith("/") ? base : base + "/") + "chat/completions");
         this.authorization = "Bearer " + apiKey;
         this.json = json;
-        this.executor = Executors.newCachedThreadPool(ToolRunner.daemonThreads("raw-http"));
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(10))
-                .executor(executor)
-                .build();
     }
 
     @Override
@@ -115,8 +125,7 @@ final class ChatCompletionsClient implements ModelClient {
         }
     }
 
+    /** Closes nothing: the client is the JVM's, shared by every {@code raw} agent. */
     @Override
-    public void close() {
-        executor.shutdownNow();
-    }
+    public void close() {}
 }

@@ -157,6 +157,29 @@ class RawTargetTest {
     }
 
     @Test
+    void agentsShareOneClientSoBuildingThousandsStartsNoThreadEach() throws Exception {
+        try (TargetHandle first = open(false, List.of())) {
+            model.json(CannedModel.textReply("warm"));
+            first.runTurn("u", "s", "hi");
+        }
+        long before = selectorThreads();
+        for (int i = 0; i < 500; i++) {
+            open(false, List.of()).close();
+        }
+        // a client per agent starts a selector thread each, which only the garbage collector ends
+        assertThat(selectorThreads()).isLessThanOrEqualTo(before);
+        model.json(CannedModel.textReply("still here"));
+        try (TargetHandle after = open(false, List.of())) {
+            assertThat(after.runTurn("u", "s2", "hi")).isEqualTo(TurnResult.text("still here"));
+        }
+    }
+
+    private static long selectorThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
+                .filter(thread -> thread.getName().contains("SelectorManager")).count();
+    }
+
+    @Test
     void aStreamOptionThatIsNotBooleanIsRefused() {
         TargetContext context = new TargetContext(model.baseUrl(), "key", "m", "i", List.of(),
                 Script.singleText("unused", "hi", "hello"), Map.of("stream", "yes"));
