@@ -75,11 +75,15 @@ public final class ShardMerge {
         return merged;
     }
 
-    /** One shard's run, as given. */
-    private record ShardRun(Path dir, RunInfo info) {
+    /** One shard's run, as given: its {@code run.json}, and its cells as {@link RunResults} reads them. */
+    private record ShardRun(Path dir, RunResults results) {
+
+        RunInfo info() {
+            return results.info();
+        }
 
         int index() {
-            return info.sharding().index();
+            return info().sharding().index();
         }
     }
 
@@ -90,7 +94,8 @@ public final class ShardMerge {
         }
         List<ShardRun> shards = new ArrayList<>();
         for (Path dir : shardDirs) {
-            RunInfo info = RunResults.read(dir).info();
+            RunResults results = RunResults.read(dir);
+            RunInfo info = results.info();
             if (info.sharding() == null) {
                 throw new IllegalArgumentException("Run [" + dir + "] is not a shard: its run.json records no shard "
                         + "(run it with --shard K/N or --shards N)");
@@ -99,7 +104,7 @@ public final class ShardMerge {
                 throw new IllegalArgumentException("Run [" + dir + "] is itself merged from shards; give the shards' "
                         + "own runs");
             }
-            shards.add(new ShardRun(dir, info));
+            shards.add(new ShardRun(dir, results));
         }
         ShardRun first = shards.get(0);
         for (ShardRun shard : shards.subList(1, shards.size())) {
@@ -180,7 +185,13 @@ public final class ShardMerge {
                 continue;
             }
             parts.add(Sharding.Part.of(shard.info(), shard.dir().toString()));
-            copyCells(shard, out, split);
+            int summed = copyCells(shard, out, split);
+            if (summed > 0) {
+                notes.add("Shard " + shard.info().sharding().label() + " was merged from its summary.json for "
+                        + summed + (summed == 1 ? " cell" : " cells") + " whose result files were not there (a "
+                        + "published or archived run): they have their forks' figures but not their samples, so "
+                        + "their intervals are Student's t over the forks' medians");
+            }
             Path mockLog = new RunLayout(shard.dir()).mockLog();
             if (Files.isRegularFile(mockLog)) {
                 AtomicFiles.copy(mockLog, out.mockLog(index));
@@ -215,12 +226,31 @@ public final class ShardMerge {
         return new RunSummary(outDir, merged, RunResults.read(outDir).cells());
     }
 
-    /** Copies the files of the cells {@code shard} measured: results, forks, logs, specs and profiles. */
-    private static void copyCells(ShardRun shard, RunLayout out, Sharding split) throws IOException {
+    /**
+     * Copies the files of the cells {@code shard} measured: results, forks, logs, specs and profiles. A
+     * cell whose result file is not there but which the shard's {@code summary.json} holds (a published
+     * run keeps only that) is written from it, as {@code report} reads it.
+     *
+     * @return how many cells were written from {@code summary.json}
+     */
+    private static int copyCells(ShardRun shard, RunLayout out, Sharding split) throws IOException {
         RunLayout in = new RunLayout(shard.dir());
+        Map<String, CellResult> summed = new LinkedHashMap<>();
+        for (CellResult cell : shard.results().cells()) {
+            if (shard.results().fromSummary().contains(cell.target() + "/" + cell.name())) {
+                summed.put(cell.target() + "/" + cell.name(), cell);
+            }
+        }
+        int written = 0;
         for (PlannedCell cell : shard.info().cells()) {
             if (split.shardOf(cell.name()) != shard.index()) {
                 continue;
+            }
+            CellResult fromSummary = summed.get(cell.target() + "/" + cell.name());
+            if (fromSummary != null) {
+                Files.createDirectories(out.targetDir(cell.target()));
+                ResultsJson.write(out.cellResult(cell), fromSummary);
+                written++;
             }
             Path from = in.targetDir(cell.target());
             if (!Files.isDirectory(from)) {
@@ -236,6 +266,7 @@ public final class ShardMerge {
                 }
             }
         }
+        return written;
     }
 
     /** COMPLETED when every shard was merged and completed; INTERRUPTED when one was interrupted or never ended; else STOPPED. */

@@ -128,6 +128,47 @@ class ShardMergeTest {
     }
 
     @Test
+    void aPublishedShardThatKeptOnlyItsSummaryMergesFromItWithItsForksButNoSamples() throws IOException {
+        Path published = copy(second.runDir(), dir.resolve("published"), info -> info);
+        RunLayout layout = new RunLayout(published);
+        var mapper = ResultsJson.mapper();
+        var summary = mapper.createObjectNode().put("format", RunLayout.FORMAT);
+        var entries = summary.putArray("cells");
+        for (PlannedCell planned : second.info().cells()) {
+            CellResult cell = ResultsJson.read(layout.cellResult(planned), CellResult.class);
+            var entry = entries.addObject().put("target", cell.target()).put("benchmark", cell.benchmark())
+                    .put("concurrency", cell.concurrency()).put("name", cell.name()).put("status", "OK");
+            entry.set("time", mapper.valueToTree(cell.time()));
+            entry.put("steadyState", cell.steadyState());
+            var forks = entry.putArray("forks");
+            for (var fork : cell.forks()) {
+                forks.addObject().put("fork", fork.fork()).put("n", fork.samples().size())
+                        .put("median", fork.time().median()).put("steady", fork.steadyState());
+            }
+            Files.delete(layout.cellResult(planned));
+        }
+        mapper.writeValue(layout.summaryJson().toFile(), summary);
+
+        RunSummary merged = ShardMerge.merge(List.of(first.runDir(), published), dir.resolve("merged"), List.of());
+
+        assertThat(merged.info().status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(merged.allOk()).as(merged.results().toString()).isTrue();
+        for (PlannedCell planned : second.info().cells()) {
+            CellResult original = second.results().stream().filter(cell -> cell.target().equals(planned.target())
+                    && cell.name().equals(planned.name())).findFirst().orElseThrow();
+            CellResult cell = merged.results().stream().filter(one -> one.target().equals(planned.target())
+                    && one.name().equals(planned.name())).findFirst().orElseThrow();
+            assertThat(cell.time().median()).as(planned.name()).isEqualTo(original.time().median());
+            assertThat(cell.forks()).hasSameSizeAs(original.forks())
+                    .allSatisfy(fork -> assertThat(fork.samples()).isEmpty());
+        }
+        int count = second.info().cells().size();
+        assertThat(merged.info().notes()).contains("Shard 2/2 was merged from its summary.json for " + count
+                + " cells whose result files were not there (a published or archived run): they have their forks' "
+                + "figures but not their samples, so their intervals are Student's t over the forks' medians");
+    }
+
+    @Test
     void mergingIntoAResultsDirectoryMakesANewRunThatBecomesItsLatest() throws IOException {
         Path results = dir.resolve("results");
         RunSummary merged = ShardMerge.mergeInto(List.of(first.runDir(), second.runDir()), results, List.of());
