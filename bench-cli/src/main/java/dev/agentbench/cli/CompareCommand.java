@@ -136,7 +136,7 @@ final class CompareCommand implements Callable<Integer> {
         return comparison.hasRegression() ? Main.REGRESSION : Main.OK;
     }
 
-    private static RunData read(Path runDir) {
+    static RunData read(Path runDir) {
         try {
             return RunData.read(runDir);
         } catch (NewerFormatException e) {
@@ -147,7 +147,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** Writes atomically: a temporary file beside the target, then a rename. */
-    private static void write(Path file, String text) {
+    static void write(Path file, String text) {
         try {
             AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException | RuntimeException e) {

@@ -11,13 +11,13 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Measures what JVM LLM-agent frameworks cost by themselves, against a scripted "
                 + "OpenAI-compatible mock.",
-        subcommands = {RunCommand.class, ListCommand.class, MockCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class, PageCommand.class, PublishCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, ListCommand.class, MockCommand.class, ReportCommand.class, CompareCommand.class, AgreeCommand.class, MergeCommand.class, PageCommand.class, PublishCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:every planned cell finished OK or not applicable",
             "1:some cell failed or timed out, or the time budget stopped the run",
             "2:bad usage: an unknown option, target or benchmark, or a bad value",
-            "3:compare found a regression",
+            "3:compare found a regression; agree found two runs that disagree",
             "130:interrupted by Ctrl-C; the cells that finished are kept and reported",
             "143:stopped by SIGTERM, as by Ctrl-C"
         })
@@ -31,6 +31,8 @@ public final class Main implements Runnable {
     public static final int USAGE = 2;
     /** {@code compare} found a cell slower by more than the threshold, and significantly so. */
     public static final int REGRESSION = 3;
+    /** {@code agree} found a checked cell outside its bound, or nothing it could check. */
+    public static final int DISAGREE = 3;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -43,7 +43,7 @@ class CompareCommandTest {
      * A run directory {@code results/id} of the calibration target on turn1 and turn5, turn5 {@code
      * turn5Factor} times as slow as 1.5 ms, and a {@code latest} file naming it.
      */
-    private static Path run(Path results, String id, long seed, double turn5Factor) throws Exception {
+    static Path run(Path results, String id, long seed, double turn5Factor) throws Exception {
         Path runDir = results.resolve(id);
         RunLayout layout = new RunLayout(runDir);
         PlannedCell turn1 = new PlannedCell("calibration", "turn1", 1);

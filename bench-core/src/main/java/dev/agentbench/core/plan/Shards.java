@@ -39,7 +39,7 @@ public final class Shards {
      * The settings that do not change what a cell measures, and so stay out of the plan's hash: where
      * things are on this machine, and limits that only decide whether a cell gets to its end.
      */
-    static final Set<String> LOCAL_SETTINGS = Set.of("targets", "benchmarks", "concurrency", "pluginDirs",
+    public static final Set<String> LOCAL_SETTINGS = Set.of("targets", "benchmarks", "concurrency", "pluginDirs",
             "javaExecutable", "timeout", "logLimit", "maxDuration");
 
     private Shards() {}

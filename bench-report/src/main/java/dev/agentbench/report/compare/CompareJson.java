@@ -90,7 +90,7 @@ public final class CompareJson {
         }
     }
 
-    private static void run(ObjectNode node, Comparison.RunRef run) {
+    static void run(ObjectNode node, Comparison.RunRef run) {
         node.put("runId", run.runId());
         node.put("status", run.status().name());
         node.put("startedAt", run.startedAt());

@@ -115,7 +115,7 @@ public final class CompareMarkdown {
         return " (medians " + Units.time(cell.base().median()) + " → " + Units.time(cell.changed().median()) + ")";
     }
 
-    private static String run(Comparison.RunRef run) {
+    static String run(Comparison.RunRef run) {
         return code(run.runId()) + (run.column() == null ? "" : " column " + code(run.column())) + ", " + run.status()
                 + ", started " + text(run.startedAt());
     }
@@ -130,21 +130,21 @@ public final class CompareMarkdown {
         return String.format(Locale.ROOT, "%.3f×", ratio);
     }
 
-    private static String count(int n, String noun) {
+    static String count(int n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");
     }
 
-    private static void row(StringBuilder out, String name, String value) {
+    static void row(StringBuilder out, String name, String value) {
         out.append("| ").append(name).append(" | ").append(value).append(" |\n");
     }
 
     /** Text from a run as markdown text: no column breaks, no HTML of its own. */
-    private static String text(String text) {
+    static String text(String text) {
         return text.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     /** Text from a run as a code span; only column breaks are escaped. */
-    private static String code(String text) {
+    static String code(String text) {
         return "`" + text.replace("`", "'").replace("|", "\\|") + "`";
     }
 }

@@ -77,14 +77,26 @@ public record CompareOptions(double threshold, double confidence, int resamples,
      * @throws IllegalArgumentException naming the value and what a threshold looks like
      */
     public static double parseThreshold(String text) {
+        return parsePercent("Threshold", text);
+    }
+
+    /**
+     * Reads a bound as users write it: a percentage such as {@code 5%} or {@code 2.5%}, at least 0%
+     * and below 100%.
+     *
+     * @param what what the value is, to start the message with: {@code Threshold}
+     * @return the percentage as a fraction, {@code 0.05} for {@code 5%}
+     * @throws IllegalArgumentException naming {@code what}, the value and what a percentage looks like
+     */
+    public static double parsePercent(String what, String text) {
         Matcher matcher = PERCENT.matcher(text.strip());
         if (!matcher.matches()) {
             String hint = text.strip().startsWith("-") ? "; it cannot be negative" : "";
-            throw new IllegalArgumentException("Threshold [" + text + "] is not a percentage such as 5% or 2.5%" + hint);
+            throw new IllegalArgumentException(what + " [" + text + "] is not a percentage such as 5% or 2.5%" + hint);
         }
         BigDecimal percent = new BigDecimal(matcher.group(1));
         if (percent.compareTo(BigDecimal.valueOf(100)) >= 0) {
-            throw new IllegalArgumentException("Threshold [" + text + "] must be below 100%");
+            throw new IllegalArgumentException(what + " [" + text + "] must be below 100%");
         }
         return percent.movePointLeft(2).doubleValue();
     }

@@ -82,9 +82,14 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
 
     /** The targets of both runs whose recorded versions differ, in the base run's order. */
     public List<VersionChange> versionChanges() {
+        return versionChanges(base, changed);
+    }
+
+    /** The targets of both runs whose recorded versions differ, in run {@code a}'s order. */
+    static List<VersionChange> versionChanges(RunRef a, RunRef b) {
         List<VersionChange> changes = new ArrayList<>();
-        base.versions().forEach((target, version) -> {
-            String other = changed.versions().get(target);
+        a.versions().forEach((target, version) -> {
+            String other = b.versions().get(target);
             if (other != null && !other.equals(version)) {
                 changes.add(new VersionChange(target, version, other));
             }

@@ -1,0 +1,109 @@
+package dev.agentbench.cli;
+
+import dev.agentbench.api.result.TargetId;
+import dev.agentbench.report.ReportOptions;
+import dev.agentbench.report.compare.Agreement;
+import dev.agentbench.report.compare.AgreementJson;
+import dev.agentbench.report.compare.AgreementMarkdown;
+import dev.agentbench.report.compare.AgreementOptions;
+import dev.agentbench.report.compare.CompareOptions;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code agentbench agree}: whether a second run of one plan says what the first said, measuring nothing. */
+@Command(
+        name = "agree",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Holds a second run of one plan to the first, cell by cell: every cell OK, steady and undisturbed in "
+                    + "both runs must have its median within --median-within of the first run's, and its ratio to "
+                    + "the baseline within --ratio-within. Cells that are not (failed, not steady, disturbed, in one "
+                    + "run only) are named with why and not held. Prints the agreement table, with the largest "
+                    + "differences named, as markdown (or JSON) to standard output.",
+            ""
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  agentbench agree results/20261206-074700-e267 results/latest",
+            "  agentbench agree a/latest b/latest --median-within 5%% --ratio-within 7%%",
+            "  agentbench agree docs/results/run-a docs/results/run-b --baseline raw",
+            "",
+            "Exit codes: 0 the runs agree; 3 a checked median or ratio lies outside its",
+            "bound, or no cell could be checked; 2 bad input: no such run, no run.json,",
+            "a bad bound, format or baseline, or runs with no cell in common."
+        })
+final class AgreeCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RUN_A",
+            description = "The first run: a run directory, a results directory's 'latest' entry, or a results "
+                    + "directory (its newest run).")
+    private Path runA;
+
+    @Parameters(index = "1", paramLabel = "RUN_B", description = "The second run, named the same ways.")
+    private Path runB;
+
+    @Option(names = "--median-within", paramLabel = "PERCENT",
+            description = "How far a cell's median in RUN_B may lie from RUN_A's, either way (default: 3%%).")
+    private String medianWithin = CompareOptions.percent(AgreementOptions.DEFAULT_MEDIAN_WITHIN);
+
+    @Option(names = "--ratio-within", paramLabel = "PERCENT",
+            description = "How far a cell's ratio to the baseline may move between the runs, either way "
+                    + "(default: 5%%).")
+    private String ratioWithin = CompareOptions.percent(AgreementOptions.DEFAULT_RATIO_WITHIN);
+
+    @Option(names = "--baseline", paramLabel = "TARGET",
+            description = "The target the ratios divide by (default: wire; RUN_A's first target when it has no "
+                    + "wire).")
+    private String baseline = ReportOptions.DEFAULT_BASELINE;
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
+            description = "What standard output gets: md (a markdown table) or json (default: md).")
+    private String format = "md";
+
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Also write the agreement as JSON to FILE, whatever --format says.")
+    private Path jsonFile;
+
+    @Override
+    public Integer call() {
+        AgreementOptions options = new AgreementOptions(CompareOptions.parsePercent("Median bound", medianWithin),
+                CompareOptions.parsePercent("Ratio bound", ratioWithin), baseline);
+        if (!CompareCommand.FORMATS.contains(format)) {
+            throw new Main.UsageException("Unknown format [" + format + "]; known formats: " + CompareCommand.FORMATS);
+        }
+        Path a = ReportCommand.resolve(runA);
+        Path b = ReportCommand.resolve(runB);
+        var dataA = CompareCommand.read(a);
+        var dataB = CompareCommand.read(b);
+        List<String> columns = dataA.targets(baseline);
+        String column = columns.isEmpty() ? null : columns.get(0);
+        if (!baseline.equals(ReportOptions.DEFAULT_BASELINE)
+                && (column == null || !column.equals(baseline) && !TargetId.parse(column).name().equals(baseline))) {
+            throw new Main.UsageException("Baseline [" + baseline + "] is not a target of run [" + a + "]; its targets: "
+                    + columns);
+        }
+        Agreement agreement = Agreement.of(dataA, dataB, options);
+        if (!agreement.anyCellInCommon()) {
+            throw new Main.UsageException("Runs [" + a + "] and [" + b + "] have no cell in common: nothing to hold "
+                    + "to the other");
+        }
+        String json = AgreementJson.render(agreement);
+        if (jsonFile != null) {
+            CompareCommand.write(jsonFile, json);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(format.equals("json") ? json : AgreementMarkdown.render(agreement));
+        out.flush();
+        return agreement.agree() ? Main.OK : Main.DISAGREE;
+    }
+}

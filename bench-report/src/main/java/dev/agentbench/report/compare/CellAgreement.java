@@ -1,0 +1,104 @@
+package dev.agentbench.report.compare;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One cell (target and cell name) as two runs of one plan have it, for {@link Agreement}.
+ *
+ * @param target the target
+ * @param name the cell's name, {@code turn5_c8}
+ * @param benchmark the benchmark
+ * @param concurrency sessions per iteration
+ * @param a the first run's median in nanoseconds (the median of its forks' medians); {@code null} when
+ *     that run has no OK cell of this name
+ * @param b the second run's, the same way
+ * @param ratioA the first run's median over its baseline's median of the same cell name; {@code null}
+ *     for the baseline itself and when either median is missing
+ * @param ratioB the second run's, the same way
+ * @param cpuA the first run's CPU time per iteration in nanoseconds; {@code null} when not measured
+ * @param cpuB the second run's
+ * @param allocatedA the first run's bytes allocated per iteration; {@code null} when not measured
+ * @param allocatedB the second run's
+ * @param note why the cell's median is not held to the bound, in one line ({@code not steady in B: …});
+ *     {@code null} when it is
+ * @param ratioNote why its ratio is not held to the bound although its median is ({@code the baseline
+ *     wire is not steady in A}); {@code null} when it is, when the cell is the baseline, and when the
+ *     median is not held either
+ * @param figures the kind's own figures both runs' OK cells have, shown and never judged; empty when none
+ */
+public record CellAgreement(
+        String target,
+        String name,
+        String benchmark,
+        int concurrency,
+        Double a,
+        Double b,
+        Double ratioA,
+        Double ratioB,
+        Double cpuA,
+        Double cpuB,
+        Double allocatedA,
+        Double allocatedB,
+        String note,
+        String ratioNote,
+        List<FigureChange> figures) {
+
+    public CellAgreement {
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(name, "name");
+        figures = figures == null ? List.of() : List.copyOf(figures);
+        if (note == null && (a == null || b == null)) {
+            throw new IllegalArgumentException("A checked cell needs both medians: " + target + "/" + name);
+        }
+    }
+
+    /** {@code target/name}, as the reports name a cell. */
+    public String id() {
+        return target + "/" + name;
+    }
+
+    /** Whether the cell's median is held to the bound: OK, steady and undisturbed in both runs. */
+    public boolean checked() {
+        return note == null;
+    }
+
+    /** Whether its ratio to the baseline is held to the bound too. */
+    public boolean ratioChecked() {
+        return checked() && ratioNote == null && ratioA != null && ratioB != null;
+    }
+
+    /** {@code b ÷ a − 1}: how far the second run's median lies from the first's; {@code null} without both. */
+    public Double change() {
+        return change(a, b);
+    }
+
+    /** How far the second run's ratio to the baseline lies from the first's; {@code null} without both. */
+    public Double ratioChange() {
+        return change(ratioA, ratioB);
+    }
+
+    /** How far the second run's CPU time per iteration lies from the first's; {@code null} without both. */
+    public Double cpuChange() {
+        return change(cpuA, cpuB);
+    }
+
+    /** How far the second run's allocation per iteration lies from the first's; {@code null} without both. */
+    public Double allocatedChange() {
+        return change(allocatedA, allocatedB);
+    }
+
+    /** Whether the median is checked and lies outside the bound. */
+    public boolean outside(AgreementOptions options) {
+        return checked() && !AgreementOptions.within(change(), options.medianWithin());
+    }
+
+    /** Whether the ratio is checked and lies outside its bound. */
+    public boolean ratioOutside(AgreementOptions options) {
+        return ratioChecked() && !AgreementOptions.within(ratioChange(), options.ratioWithin());
+    }
+
+    static Double change(Double a, Double b) {
+        return a == null || b == null || a == 0 ? null : b / a - 1;
+    }
+}

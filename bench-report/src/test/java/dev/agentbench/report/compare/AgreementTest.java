@@ -1,0 +1,262 @@
+package dev.agentbench.report.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
+
+import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.Cpu;
+import dev.agentbench.api.result.Fork;
+import dev.agentbench.api.result.Memory;
+import dev.agentbench.api.result.Noise;
+import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.RunInfo;
+import dev.agentbench.api.result.RunLayout;
+import dev.agentbench.api.result.RunStatus;
+import dev.agentbench.api.result.TimeStats;
+import dev.agentbench.report.RunData;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Agreement} on runs built here of known medians: three forks a cell at 0.99, 1 and 1.01 times
+ * the cell's median, so the median of the forks' medians is the median asked for.
+ */
+class AgreementTest {
+
+    private static final AgreementOptions DEFAULTS = AgreementOptions.defaults();
+
+    /** A fork of 21 samples centred on {@code median}, 1 ns apart. */
+    private static Fork fork(int number, double median) {
+        long centre = Math.round(median);
+        List<Long> samples = LongStream.rangeClosed(centre - 10, centre + 10).boxed().toList();
+        TimeStats stats = new TimeStats("ns", samples.size(), centre, centre + 9, centre + 10, centre, 6, centre - 10,
+                centre + 10);
+        return new Fork(number, stats, samples, null, true, 1.0, new Cpu(median * 0.8, 0, 0),
+                new Memory(1000.0, true, null, null), null, null, null, List.of(), List.of());
+    }
+
+    /** An OK cell whose forks' medians are 0.99, 1 and 1.01 × {@code median}, its last fork as {@code last} makes it. */
+    private static CellResult cell(String target, String benchmark, double median, UnaryOperator<Fork> last) {
+        List<Fork> forks = List.of(fork(1, median * 0.99), fork(2, median), last.apply(fork(3, median * 1.01)));
+        boolean steady = forks.stream().noneMatch(fork -> Boolean.FALSE.equals(fork.steadyState()));
+        return new CellResult(target, benchmark, 1, benchmark, CellStatus.OK, null,
+                new TimeStats("ns", 63, median, median, median, median, 0, median, median), 0, steady, 1.0, List.of(),
+                new Memory(1000.0, true, null, null), null, null, null, List.of(), forks, new Cpu(median * 0.8, 0, 0),
+                List.of());
+    }
+
+    private static CellResult cell(String target, String benchmark, double median) {
+        return cell(target, benchmark, median, UnaryOperator.identity());
+    }
+
+    private static Fork notSteady(Fork fork) {
+        return new Fork(fork.fork(), fork.time(), fork.samples(), null, false, 1.0, fork.cpu(), fork.memory(), null,
+                null, null, List.of(), List.of());
+    }
+
+    private static Fork disturbed(Fork fork) {
+        return fork.withNoise(new Noise(5, 2, 0.0, 60.0, true));
+    }
+
+    private static RunData run(String id, Map<String, String> settings, List<CellResult> cells) {
+        List<PlannedCell> planned = new ArrayList<>();
+        cells.forEach(cell -> planned.add(new PlannedCell(cell.target(), cell.benchmark(), 1, cell.name())));
+        RunInfo info = new RunInfo(id, RunStatus.COMPLETED, "2026-12-06T08:00:00Z", "2026-12-06T08:30:00Z",
+                List.of("run"), settings, planned, Map.of("cpu.model", "AMD EPYC", "host.name", id.substring(0, 8)));
+        return new RunData(new RunLayout(Path.of(id)), info, cells);
+    }
+
+    private static RunData run(String id, List<CellResult> cells) {
+        return run(id, Map.of(), cells);
+    }
+
+    private static CellAgreement only(Agreement agreement, String id) {
+        return agreement.cells().stream().filter(cell -> cell.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void twoRunsWithinTheBoundsAgreeAndTheLargestDifferenceIsNamed() {
+        RunData a = run("20261206-080000-aaaa", List.of(cell("wire", "turn1", 60_000), cell("raw", "turn1", 180_000),
+                cell("wire", "tools", 120_000), cell("raw", "tools", 350_000)));
+        RunData b = run("20261206-083000-bbbb", List.of(cell("wire", "turn1", 61_000), cell("raw", "turn1", 182_000),
+                cell("wire", "tools", 120_000), cell("raw", "tools", 360_000)));
+
+        Agreement agreement = Agreement.of(a, b, DEFAULTS);
+
+        assertThat(agreement.agree()).isTrue();
+        assertThat(agreement.baseline()).isEqualTo("wire");
+        assertThat(agreement.checked()).hasSize(4);
+        assertThat(agreement.ratiosChecked()).extracting(CellAgreement::id).containsExactly("raw/turn1", "raw/tools");
+        CellAgreement tools = only(agreement, "raw/tools");
+        assertThat(tools.change()).isCloseTo(10.0 / 350, offset(1e-9));
+        assertThat(tools.ratioA()).isCloseTo(350.0 / 120, offset(1e-9));
+        assertThat(agreement.largest(CellAgreement::change)).get().extracting(CellAgreement::id).isEqualTo("raw/tools");
+        assertThat(agreement.settingChanges()).isEmpty();
+        assertThat(agreement.machineChanges()).isEmpty();
+
+        String md = AgreementMarkdown.render(agreement);
+        assertThat(md).startsWith("# agentbench agree: `20261206-080000-aaaa` and `20261206-083000-bbbb`")
+                .contains("**Agree**: 4 cells checked; medians within 2.9% (largest `raw/tools` +2.9%), ratios within")
+                .contains("| tools | raw | 350 µs | 360 µs | +2.9% | 2.917× | 3.000× | +2.9% |")
+                .doesNotContain("Not checked");
+    }
+
+    @Test
+    void aMedianOneTenthOfAPercentBeyondTheBoundDisagreesAndOneOnItAgrees() {
+        RunData a = run("20261206-080000-aaaa", List.of(cell("raw", "turn1", 100_000)));
+        Agreement on = Agreement.of(a, run("20261206-083000-bbbb", List.of(cell("raw", "turn1", 103_000))), DEFAULTS);
+        Agreement beyond = Agreement.of(a, run("20261206-083000-bbbb", List.of(cell("raw", "turn1", 103_100))),
+                DEFAULTS);
+
+        assertThat(on.agree()).isTrue();
+        assertThat(beyond.agree()).isFalse();
+        assertThat(beyond.outside()).extracting(CellAgreement::id).containsExactly("raw/turn1");
+        assertThat(AgreementMarkdown.render(beyond))
+                .contains("**Disagree**: 1 of 1 medians outside ±3% (`raw/turn1` +3.1%).")
+                .contains("| turn1 | raw | 100 µs | 103 µs | **+3.1%** |");
+        // a wider bound lets it through
+        assertThat(Agreement.of(a, run("20261206-083000-bbbb", List.of(cell("raw", "turn1", 103_100))),
+                new AgreementOptions(0.05, 0.05, "wire")).agree()).isTrue();
+    }
+
+    @Test
+    void theVerdictNamesTheFiveLargestOutsideAndCountsTheRest() {
+        List<CellResult> first = new ArrayList<>();
+        List<CellResult> second = new ArrayList<>();
+        String[] targets = {"t1", "t2", "t3", "t4", "t5", "t6", "t7"};
+        for (int i = 0; i < targets.length; i++) {
+            first.add(cell(targets[i], "turn1", 100_000));
+            second.add(cell(targets[i], "turn1", 100_000 * (1.04 + i / 100.0)));
+        }
+
+        String md = AgreementMarkdown.render(Agreement.of(run("20261206-080000-aaaa", first),
+                run("20261206-083000-bbbb", second), DEFAULTS));
+
+        assertThat(md).contains("**Disagree**: 7 of 7 medians outside ±3% (`t7/turn1` +10.0%, `t6/turn1` +9.0%, "
+                + "`t5/turn1` +8.0%, `t4/turn1` +7.0%, `t3/turn1` +6.0% and 2 more)");
+    }
+
+    @Test
+    void aRatioCanMoveBeyondItsBoundWhileBothMediansStayWithinTheirs() {
+        // the floor 2.5% faster, the target 2.9% slower: each median within 3%, the ratio 5.5% higher
+        RunData a = run("20261206-080000-aaaa", List.of(cell("wire", "turn1", 100_000), cell("koog", "turn1", 500_000)));
+        RunData b = run("20261206-083000-bbbb", List.of(cell("wire", "turn1", 97_500), cell("koog", "turn1", 514_500)));
+
+        Agreement agreement = Agreement.of(a, b, DEFAULTS);
+
+        assertThat(agreement.outside()).isEmpty();
+        assertThat(agreement.ratiosOutside()).extracting(CellAgreement::id).containsExactly("koog/turn1");
+        assertThat(only(agreement, "koog/turn1").ratioChange()).isCloseTo(514_500 / 97_500.0 / 5 - 1, offset(1e-9));
+        assertThat(agreement.agree()).isFalse();
+        assertThat(AgreementMarkdown.render(agreement)).contains("**Disagree**: 1 of 1 ratios outside ±5% (`koog/turn1` +5.5%).");
+    }
+
+    @Test
+    void cellsThatCouldNotBePublishedAreNamedWithWhyAndNotHeld() {
+        RunData a = run("20261206-080000-aaaa", List.of(cell("wire", "loop5", 500_000),
+                cell("llmagent", "loop5", 1_800_000), cell("koog", "loop5", 2_000_000), cell("raw", "loop5", 1_000_000),
+                cell("springai", "loop5", 900_000), cell("agentscope", "loop5", 1_500_000)));
+        RunData b = run("20261206-083000-bbbb", List.of(cell("wire", "loop5", 500_000),
+                cell("llmagent", "loop5", 2_400_000, AgreementTest::notSteady),
+                cell("koog", "loop5", 2_600_000, AgreementTest::disturbed),
+                CellResult.failed(new PlannedCell("raw", "loop5", 1), CellStatus.FAILED,
+                        "turn 1, step 2: tool call [call_1] has 0 results\nat line 2", List.of()),
+                cell("springai", "loop5", 910_000), cell("langchain4j", "loop5", 1_200_000)));
+
+        Agreement agreement = Agreement.of(a, b, DEFAULTS);
+
+        assertThat(agreement.agree()).isTrue();
+        assertThat(agreement.checked()).extracting(CellAgreement::id).containsExactly("wire/loop5", "springai/loop5");
+        assertThat(only(agreement, "llmagent/loop5").note())
+                .isEqualTo("not steady in B (1 of 3 forks capped or with no steady state)");
+        assertThat(only(agreement, "koog/loop5").note())
+                .isEqualTo("disturbed by the machine in B (no clean rerun replaced a fork)");
+        assertThat(only(agreement, "raw/loop5").note()).isEqualTo(CellStatus.FAILED.label()
+                + " in B: turn 1, step 2: tool call [call_1] has 0 results …");
+        assertThat(only(agreement, "agentscope/loop5").note()).isEqualTo("only in A");
+        assertThat(only(agreement, "langchain4j/loop5").note()).isEqualTo("only in B");
+        assertThat(AgreementMarkdown.render(agreement))
+                .contains("; 5 not checked.")
+                .contains("- `llmagent/loop5`: not steady in B (1 of 3 forks capped or with no steady state) "
+                        + "(medians 1.80 ms → 2.40 ms, +33.3%)")
+                .contains("- `agentscope/loop5`: only in A\n");
+    }
+
+    @Test
+    void aBaselineThatIsNotSteadyLeavesTheRatiosUnheldButTheMediansHeld() {
+        RunData a = run("20261206-080000-aaaa", List.of(cell("wire", "tools", 100_000, AgreementTest::notSteady),
+                cell("raw", "tools", 300_000)));
+        RunData b = run("20261206-083000-bbbb", List.of(cell("wire", "tools", 150_000), cell("raw", "tools", 301_000)));
+
+        Agreement agreement = Agreement.of(a, b, DEFAULTS);
+
+        CellAgreement raw = only(agreement, "raw/tools");
+        assertThat(raw.checked()).isTrue();
+        assertThat(raw.ratioChecked()).isFalse();
+        assertThat(raw.ratioNote()).isEqualTo("the baseline `wire` is not steady in A (1 of 3 forks capped or with no "
+                + "steady state)");
+        assertThat(agreement.agree()).isTrue();
+        assertThat(AgreementMarkdown.render(agreement)).contains("- `raw/tools`'s ratio: the baseline `wire` is not steady in A");
+    }
+
+    @Test
+    void runsWithNothingToHoldDoNotAgree() {
+        RunData a = run("20261206-080000-aaaa", List.of(cell("raw", "turn1", 100_000, AgreementTest::notSteady)));
+        RunData b = run("20261206-083000-bbbb", List.of(cell("raw", "turn1", 100_000)));
+
+        Agreement agreement = Agreement.of(a, b, DEFAULTS);
+
+        assertThat(agreement.anyCellInCommon()).isTrue();
+        assertThat(agreement.checked()).isEmpty();
+        assertThat(agreement.agree()).isFalse();
+        assertThat(AgreementMarkdown.render(agreement)).contains("**Nothing checked**: no cell is OK, steady and "
+                + "undisturbed in both runs; 1 not checked.");
+        assertThat(Agreement.of(a, run("20261206-083000-bbbb", List.of(cell("raw", "tools", 100_000))), DEFAULTS)
+                .anyCellInCommon()).isFalse();
+    }
+
+    @Test
+    void settingsThatChangeWhatIsMeasuredAndTheMachineAreNamedAndWhereThingsAreIsNot() {
+        RunData a = run("20261206-080000-aaaa", Map.of("measureTime", "PT5S", "pluginDirs", "[/a]", "forks", "3"),
+                List.of(cell("raw", "turn1", 100_000)));
+        RunData b = run("20261207-083000-bbbb", Map.of("measureTime", "PT3S", "pluginDirs", "[/b]", "forks", "3"),
+                List.of(cell("raw", "turn1", 100_000)));
+
+        Agreement agreement = Agreement.of(a, b, DEFAULTS);
+
+        assertThat(agreement.settingChanges()).containsExactly("measureTime: PT5S → PT3S");
+        assertThat(agreement.machineChanges()).containsExactly("host.name: 20261206 → 20261207");
+        assertThat(AgreementMarkdown.render(agreement))
+                .contains("| Settings differ | measureTime: PT5S → PT3S: the runs are not of one plan |")
+                .contains("| Machines differ | host.name: 20261206 → 20261207 |");
+    }
+
+    @Test
+    void theJsonHasEveryCellWithNumbersAndNullsNeverStrings() throws Exception {
+        RunData a = run("20261206-080000-aaaa", List.of(cell("wire", "turn1", 60_000), cell("raw", "turn1", 180_000)));
+        RunData b = run("20261206-083000-bbbb", List.of(cell("wire", "turn1", 60_000), cell("raw", "turn1", 200_000)));
+
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(AgreementJson.render(
+                Agreement.of(a, b, DEFAULTS)));
+
+        assertThat(json.path("format").asText()).isEqualTo("agentbench-agree");
+        assertThat(json.path("agree").asBoolean()).isFalse();
+        assertThat(json.path("rule").path("medianWithin").asDouble()).isEqualTo(0.03);
+        assertThat(json.path("counts").path("outside").asInt()).isEqualTo(1);
+        var raw = json.path("cells").get(1);
+        assertThat(raw.path("target").asText()).isEqualTo("raw");
+        assertThat(raw.path("change").isNumber()).isTrue();
+        assertThat(raw.path("change").asDouble()).isCloseTo(1.0 / 9, offset(1e-9));
+        assertThat(raw.path("outside").asBoolean()).isTrue();
+        assertThat(raw.path("allocatedA").asDouble()).isEqualTo(1000.0);
+        var wire = json.path("cells").get(0);
+        assertThat(wire.path("ratioA").isNull()).isTrue();
+        assertThat(wire.path("note").isNull()).isTrue();
+    }
+}
