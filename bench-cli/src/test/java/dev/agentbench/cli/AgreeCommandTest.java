@@ -70,24 +70,17 @@ class AgreeCommandTest {
                 "--median-within", "25%").exitCode()).isEqualTo(Main.OK);
     }
 
-    private static void assertUsage(CommandLineTest.Outcome outcome, String message) {
-        assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isEqualTo(Main.USAGE);
-        assertThat(outcome.out()).isEmpty();
-        assertThat(outcome.err().lines()).as(outcome.err()).hasSize(1);
-        assertThat(outcome.err()).contains(message).doesNotContain("Exception").doesNotContain("\tat ");
-    }
-
     @Test
     void badInputIsOneLineAndExit2(@TempDir Path temp) throws Exception {
         String run = CompareCommandTest.run(temp.resolve("a"), "20261206-080000-aaaa", 1, 1.0).toString();
-        assertUsage(execute("agree", temp.resolve("nope").toString(), run),
+        CompareCommandTest.assertUsage(execute("agree", temp.resolve("nope").toString(), run),
                 "agentbench: No such run directory [" + temp.resolve("nope") + "]");
-        assertUsage(execute("agree", run), "Missing required parameter: 'RUN_B'");
-        assertUsage(execute("agree", run, run, "--median-within", "3"),
+        CompareCommandTest.assertUsage(execute("agree", run), "Missing required parameter: 'RUN_B'");
+        CompareCommandTest.assertUsage(execute("agree", run, run, "--median-within", "3"),
                 "agentbench: Median bound [3] is not a percentage such as 5% or 2.5%");
-        assertUsage(execute("agree", run, run, "--ratio-within", "100%"), "agentbench: Ratio bound [100%] must be below 100%");
-        assertUsage(execute("agree", run, run, "--format", "pdf"), "Unknown format [pdf]; known formats: [md, json]");
-        assertUsage(execute("agree", run, run, "--baseline", "nope"),
+        CompareCommandTest.assertUsage(execute("agree", run, run, "--ratio-within", "100%"), "agentbench: Ratio bound [100%] must be below 100%");
+        CompareCommandTest.assertUsage(execute("agree", run, run, "--format", "pdf"), "Unknown format [pdf]; known formats: [md, json]");
+        CompareCommandTest.assertUsage(execute("agree", run, run, "--baseline", "nope"),
                 "agentbench: Baseline [nope] is not a target of run [" + run + "]; its targets: [calibration]");
 
         Path other = temp.resolve("b/20261206-083000-bbbb");
@@ -95,7 +88,7 @@ class AgreeCommandTest {
         MAPPER.writeValue(new RunLayout(other).runJson().toFile(), new RunInfo("20261206-083000-bbbb",
                 RunStatus.COMPLETED, "2026-12-06T08:30:00Z", "2026-12-06T08:31:00Z", List.of("run"), Map.of(),
                 List.of(new PlannedCell("raw", "tools", 1)), Map.of()));
-        assertUsage(execute("agree", run, other.toString()),
+        CompareCommandTest.assertUsage(execute("agree", run, other.toString()),
                 "agentbench: Runs [" + run + "] and [" + other + "] have no cell in common: nothing to hold to the other");
     }
 

@@ -182,7 +182,8 @@ class CompareCommandTest {
                 "--between");
     }
 
-    private static void assertUsage(CommandLineTest.Outcome outcome, String message) {
+    /** Bad input: exit 2, nothing on standard output, one line on standard error with {@code message}, no stack trace. */
+    static void assertUsage(CommandLineTest.Outcome outcome, String message) {
         assertThat(outcome.exitCode()).as(outcome.out() + outcome.err()).isEqualTo(Main.USAGE);
         assertThat(outcome.out()).isEmpty();
         assertThat(outcome.err().lines()).as(outcome.err()).hasSize(1);
