@@ -9,7 +9,6 @@ import dev.agentbench.report.compare.AgreementOptions;
 import dev.agentbench.report.compare.CompareOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -85,14 +84,13 @@ final class AgreeCommand implements Callable<Integer> {
         Path b = ReportCommand.resolve(runB);
         var dataA = CompareCommand.read(a);
         var dataB = CompareCommand.read(b);
-        List<String> columns = dataA.targets(baseline);
-        String column = columns.isEmpty() ? null : columns.get(0);
+        Agreement agreement = Agreement.of(dataA, dataB, options);
+        String column = agreement.baseline();
         if (!baseline.equals(ReportOptions.DEFAULT_BASELINE)
                 && (column == null || !column.equals(baseline) && !TargetId.parse(column).name().equals(baseline))) {
             throw new Main.UsageException("Baseline [" + baseline + "] is not a target of run [" + a + "]; its targets: "
-                    + columns);
+                    + dataA.targets(baseline));
         }
-        Agreement agreement = Agreement.of(dataA, dataB, options);
         if (!agreement.anyCellInCommon()) {
             throw new Main.UsageException("Runs [" + a + "] and [" + b + "] have no cell in common: nothing to hold "
                     + "to the other");

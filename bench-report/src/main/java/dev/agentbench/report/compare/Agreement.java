@@ -228,8 +228,13 @@ public record Agreement(Comparison.RunRef a, Comparison.RunRef b, AgreementOptio
      */
     public List<CellAgreement> largest(Function<CellAgreement, Double> change, int n) {
         return cells.stream().filter(CellAgreement::checked).filter(cell -> change.apply(cell) != null)
-                .sorted(Comparator.comparingDouble((CellAgreement cell) -> -Math.abs(change.apply(cell))))
+                .sorted(largestFirst(change))
                 .limit(n).toList();
+    }
+
+    /** Cells by their {@code change}, the largest either way first (ties keep their order). */
+    static Comparator<CellAgreement> largestFirst(Function<CellAgreement, Double> change) {
+        return Comparator.comparingDouble(cell -> -Math.abs(change.apply(cell)));
     }
 
     /** The checked cell whose {@code change} is largest either way, if any. */

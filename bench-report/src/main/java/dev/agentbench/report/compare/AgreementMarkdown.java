@@ -127,9 +127,7 @@ public final class AgreementMarkdown {
      * ({@code … and 15 more}): the table has every one.
      */
     private static String named(List<CellAgreement> cells, Function<CellAgreement, Double> change) {
-        List<CellAgreement> largestFirst = cells.stream()
-                .sorted(java.util.Comparator.comparingDouble((CellAgreement cell) -> -Math.abs(change.apply(cell))))
-                .toList();
+        List<CellAgreement> largestFirst = cells.stream().sorted(Agreement.largestFirst(change)).toList();
         List<String> names = new ArrayList<>();
         for (CellAgreement cell : largestFirst.subList(0, Math.min(LARGEST, largestFirst.size()))) {
             names.add(code(cell.id()) + " " + signed(change.apply(cell)));
