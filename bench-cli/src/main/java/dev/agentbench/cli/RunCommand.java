@@ -112,6 +112,13 @@ final class RunCommand implements Callable<Integer> {
                     + "rerun is clean. 0 reruns none (default: 2).")
     private Integer rerunDisturbed;
 
+    @Option(names = "--rerun-unsteady", paramLabel = "N",
+            description = "Rerun a fork whose timed pass left the steady state its warm-up found (a change of level "
+                    + "inside the pass) up to N times; the fork replaced stays in the data, out of the statistics, "
+                    + "and the cell's warnings name it. A fork capped at --warmup-max is not rerun. 0 reruns none "
+                    + "(default: 1).")
+    private Integer rerunUnsteady;
+
     @Option(names = "--noise-threshold", paramLabel = "PERCENT",
             description = "A fork is disturbed when processes other than the cell's used more than PERCENT of the "
                     + "whole machine's CPU over its timed pass, or steal took more than 10%% (default: 25; Linux "
@@ -244,6 +251,7 @@ final class RunCommand implements Callable<Integer> {
         ifGiven(logLimit, builder::logLimit);
         ifGiven(maxDuration, builder::maxDuration);
         ifGiven(rerunDisturbed, builder::rerunDisturbed);
+        ifGiven(rerunUnsteady, builder::rerunUnsteady);
         if (noiseThreshold != null) {
             builder.noiseThreshold(noiseThreshold());
         }

@@ -89,6 +89,8 @@ class BadInputTest {
                         + "timed iterations; --max-iterations [80] is", "run", "-i", "50", "--max-iterations", "80"),
                 bad("a warm-up cap below the warm-up time", "agentbench: Warmup max [PT5S] must not be below warmup time "
                         + "[PT10S]", "run", "--warmup-max", "5s", "--warmup-time", "10s"),
+                bad("reruns of a fork below none", "agentbench: Reruns of a fork with no steady state [-1] must be at "
+                        + "least 0", "run", "--rerun-unsteady", "-1"),
                 bad("too few cold starts", "agentbench: Cold starts [-2] must be at least 1", "run", "--cold-starts", "-2"),
                 bad("a duration that is no duration", "'--timeout': [soon] is not a duration such as 500ms, 90s, 10m, 1h "
                         + "or PT10M", "run", "--timeout", "soon"),

@@ -36,6 +36,7 @@ public final class BenchOptions {
     private final long logLimit;
     private final Duration maxDuration;
     private final int rerunDisturbed;
+    private final int rerunUnsteady;
     private final NoiseGuard noiseGuard;
     private final Path resultsDir;
     private final List<Path> pluginDirs;
@@ -63,6 +64,7 @@ public final class BenchOptions {
         logLimit = b.logLimit;
         maxDuration = b.maxDuration;
         rerunDisturbed = b.rerunDisturbed;
+        rerunUnsteady = b.rerunUnsteady;
         noiseGuard = new NoiseGuard(b.noiseThreshold, Defaults.NOISE_STEAL_PERCENT);
         resultsDir = b.resultsDir;
         harnessClasspath = b.builtHarness;
@@ -176,6 +178,16 @@ public final class BenchOptions {
         return rerunDisturbed;
     }
 
+    /**
+     * How many times one fork whose timed pass left the steady state its warm-up found is rerun at
+     * most (default {@link Defaults#RERUN_UNSTEADY}): such a fork (not capped, its series not settled)
+     * is run again at once, and the one it replaced is kept in the data, out of the statistics, and
+     * named in the cell's warnings. A capped fork is not rerun. 0 runs none.
+     */
+    public int rerunUnsteady() {
+        return rerunUnsteady;
+    }
+
     /** What makes a fork disturbed: others' CPU and steal over its timed pass, as shares of the machine. */
     public NoiseGuard noiseGuard() {
         return noiseGuard;
@@ -276,6 +288,7 @@ public final class BenchOptions {
         settings.put("logLimit", Long.toString(logLimit));
         settings.put("maxDuration", maxDuration == null ? "none" : maxDuration.toString());
         settings.put("rerunDisturbed", Integer.toString(rerunDisturbed));
+        settings.put("rerunUnsteady", Integer.toString(rerunUnsteady));
         settings.put("noiseThreshold", Double.toString(noiseGuard.otherCpuPercent()));
         if (gate != null) {
             settings.put("gate", gate.base() + "," + gate.changed());
@@ -315,6 +328,7 @@ public final class BenchOptions {
         private long logLimit = Defaults.LOG_LIMIT;
         private Duration maxDuration;
         private int rerunDisturbed = Defaults.RERUN_DISTURBED;
+        private int rerunUnsteady = Defaults.RERUN_UNSTEADY;
         private double noiseThreshold = Defaults.NOISE_OTHER_CPU_PERCENT;
         private Path resultsDir = Defaults.RESULTS_DIR;
         private List<Path> pluginDirs = List.of();
@@ -390,6 +404,12 @@ public final class BenchOptions {
         /** How many times a disturbed fork is rerun at most (default {@link Defaults#RERUN_DISTURBED}); 0 for never. */
         public Builder rerunDisturbed(int times) {
             this.rerunDisturbed = times;
+            return this;
+        }
+
+        /** How many times a fork whose timed pass left its steady state is rerun at most (default {@link Defaults#RERUN_UNSTEADY}); 0 for never. */
+        public Builder rerunUnsteady(int times) {
+            this.rerunUnsteady = times;
             return this;
         }
 
@@ -542,6 +562,10 @@ public final class BenchOptions {
             }
             if (rerunDisturbed < 0) {
                 throw new IllegalArgumentException("Reruns of a disturbed fork [" + rerunDisturbed
+                        + "] must be at least 0");
+            }
+            if (rerunUnsteady < 0) {
+                throw new IllegalArgumentException("Reruns of a fork with no steady state [" + rerunUnsteady
                         + "] must be at least 0");
             }
             new NoiseGuard(noiseThreshold, Defaults.NOISE_STEAL_PERCENT);

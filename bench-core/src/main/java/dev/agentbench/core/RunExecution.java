@@ -4,6 +4,7 @@ import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Fork;
+import dev.agentbench.api.result.Warmup;
 import dev.agentbench.api.result.MockRestart;
 import dev.agentbench.api.result.MockWarmup;
 import dev.agentbench.api.result.PlannedCell;
@@ -40,7 +41,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * One run of {@link BenchRunner}, from its run directory made to its end: starts and warms the
  * mock, runs every step (a fork, a cold start or a profile fork) in a child JVM, reruns a disturbed
- * fork, replaces a mock that died, stops early when the time budget is spent, a write fails or the
+ * fork and one with no steady state, replaces a mock that died, stops early when the time budget is spent, a write fails or the
  * mock cannot be replaced, and ends on every path with run.json written and the listeners told.
  * The running thread and the shutdown hook (Ctrl-C, SIGTERM) share it; only the first to end the
  * run does.
@@ -286,8 +287,9 @@ final class RunExecution {
 
     /**
      * Runs a fork of {@code cell} (the next after {@code done}), and at once again while the machine
-     * disturbed it, up to {@code --rerun-disturbed} times; each fork a rerun replaced is added to
-     * {@code done}, where it stays in the data, out of the statistics.
+     * disturbed it, up to {@code --rerun-disturbed} times, or while its timed pass left the steady
+     * state its warm-up found, up to {@code --rerun-unsteady} times; each fork a rerun replaced is added to {@code done}, where it
+     * stays in the data, out of the statistics.
      *
      * @return the fork that counts, not yet added to {@code done}; {@code null} when the run was
      *     stopped meanwhile
@@ -295,8 +297,17 @@ final class RunExecution {
     private CellResult forkWithReruns(PlannedCell cell, Step step, List<CellResult> done, int index, int steps,
             CellLauncher launcher) {
         CellResult result = null;
-        for (int rerun = 0; result == null || rerun <= options.rerunDisturbed() && rerun(result); rerun++) {
+        int disturbedReruns = 0;
+        int unsteadyReruns = 0;
+        while (true) {
             if (result != null) {
+                if (disturbed(result) && disturbedReruns < options.rerunDisturbed()) {
+                    disturbedReruns++;
+                } else if (!disturbed(result) && unsteady(result) && unsteadyReruns < options.rerunUnsteady()) {
+                    unsteadyReruns++;
+                } else {
+                    return result;
+                }
                 done.add(NoiseGuard.excluded(result));
             }
             int fork = done.size() + 1;
@@ -314,7 +325,6 @@ final class RunExecution {
             result = options.noiseGuard().judge(result);
             listener.forkFinished(result, fork, of, index, steps);
         }
-        return result;
     }
 
     /**
@@ -371,8 +381,20 @@ final class RunExecution {
     }
 
     /** Whether a fork's result is OK and the machine disturbed it: it is run again. */
-    private boolean rerun(CellResult fork) {
+    private static boolean disturbed(CellResult fork) {
         return fork.status() == CellStatus.OK && fork.forks().stream().anyMatch(Fork::disturbed);
+    }
+
+    /**
+     * Whether a fork's result is OK and its timed pass left the steady state its warm-up found: a
+     * time-boxed warm-up (one with warm-up windows) that was not capped, and a series that is not
+     * settled. It is run again. A capped fork is not: the target did not settle within the cap (or
+     * the cap is short), and a rerun would most likely be capped too.
+     */
+    private static boolean unsteady(CellResult fork) {
+        return fork.status() == CellStatus.OK && fork.forks().stream().map(Fork::warmup).anyMatch(warmup ->
+                warmup != null && !warmup.capped() && !warmup.shape().settled()
+                        && warmup.curve().stream().anyMatch(window -> Warmup.WARMUP_PHASE.equals(window.phase())));
     }
 
     /** Whether the run's time budget ({@code --max-duration}) is spent. */

@@ -6,14 +6,17 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
+import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.RunStatus;
 import dev.agentbench.api.result.TargetInfo;
+import dev.agentbench.api.result.WarmupShape;
 import dev.agentbench.core.results.LatestRun;
 import dev.agentbench.core.results.ResultsJson;
 import dev.agentbench.core.testing.BrokenMock;
+import dev.agentbench.core.testing.FakeMock;
 import dev.agentbench.core.testing.PluginJars;
 import dev.agentbench.core.testing.RecordingListener;
 import dev.agentbench.core.testing.TestRuns;
@@ -259,6 +262,50 @@ class BenchRunnerTest {
         assertThat(listener.events).last().isEqualTo("runFinished COMPLETED 2");
     }
 
+    /**
+     * A fork whose timed pass changes level after its warm-up found it steady (the shifting target
+     * goes from 1 ms to 4 ms a turn) is run once more: with the rerun steady, the first stays in the
+     * data, out of the statistics, and a warning names it; with no rerun allowed, it is the cell's.
+     */
+    @Test
+    void aForkThatLeavesItsSteadyStateInTheTimedPassIsRunOnceMoreAndKeptOutOfTheStatistics() throws Exception {
+        RecordingListener listener = new RecordingListener();
+        CellResult rerun = shifting(dir.resolve("once"), 1, listener);
+
+        assertThat(rerun.status()).as(rerun.error() + " " + rerun.logTail()).isEqualTo(CellStatus.OK);
+        assertThat(listener.events).filteredOn(event -> event.startsWith("forkStarted"))
+                .containsExactly("forkStarted shifting/echo #1/1 1/1", "forkStarted shifting/echo #2/2 1/1");
+        assertThat(rerun.forks()).extracting(Fork::excluded).containsExactly(true, false);
+        assertThat(rerun.forks().get(0).steadyState()).isFalse();
+        assertThat(rerun.forks().get(0).warmup().shape()).isEqualTo(WarmupShape.NO_STEADY_STATE);
+        assertThat(rerun.forksOrSelf()).extracting(Fork::fork).containsExactly(2);
+        assertThat(rerun.steadyState()).as("the cell is its steady rerun's").isTrue();
+        assertThat(rerun.time().median()).as("1 ms a turn, not the 4 ms after the shift").isLessThan(3_000_000);
+        assertThat(rerun.warnings()).contains("fork 1 reached no steady state (its series NO_STEADY_STATE): out of "
+                + "the statistics, a rerun replaced it");
+
+        CellResult kept = shifting(dir.resolve("never"), 0, new RecordingListener());
+        assertThat(kept.forks()).extracting(Fork::excluded).containsExactly(false);
+        assertThat(kept.steadyState()).isFalse();
+    }
+
+    /** The shifting target's echo cell, one fork planned, its first JVM shifting after 1,500 turns. */
+    private CellResult shifting(Path marker, int reruns, RecordingListener listener) {
+        RunSummary summary = new BenchRunner(BenchOptions.builder()
+                .resultsDir(dir.resolve("results"))
+                .targets(List.of("shifting")).benchmarks(List.of("echo"))
+                .forks(1)
+                .warmupTime(Duration.ofMillis(500)).warmupMax(Duration.ofSeconds(20))
+                .warmupWindow(Duration.ofMillis(100)).measureTime(Duration.ofSeconds(3))
+                .rerunUnsteady(reruns)
+                .targetOptions(Map.of("shiftAfterTurns", "1500", "shiftOnce", marker.toString()))
+                .mockWarmup(false).timeout(Duration.ofSeconds(60)).jvmArgs(TestRuns.FAST_CHILD)
+                .mockMainClass(FakeMock.class.getName())
+                .listener(listener)
+                .build()).run();
+        return summary.results().get(0);
+    }
+
     @Test
     void aSpentBudgetStartsNoNewCellAndSaysHowManyDidNotRun() throws Exception {
         RunSummary summary = new BenchRunner(TestRuns.options(dir.resolve("results"))
@@ -288,7 +335,7 @@ class BenchRunnerTest {
         assertThatThrownBy(runner::run).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Unknown target [nope]; known targets: "
                         + "[allocating, camerashy, exit3, exitingclose, hang, hangingclose, heavy, leaky, probe, scripted, "
-                        + "sleepy, throwing, throwingclose]");
+                        + "shifting, sleepy, throwing, throwingclose]");
         assertThat(results).doesNotExist();
     }
 }

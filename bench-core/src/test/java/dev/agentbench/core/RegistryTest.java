@@ -20,7 +20,7 @@ class RegistryTest {
 
         assertThat(registry.targets()).extracting(TargetDescriptor::name)
                 .containsExactly("allocating", "camerashy", "exit3", "exitingclose", "hang", "hangingclose", "heavy", "leaky", "probe",
-                        "scripted", "sleepy", "throwing", "throwingclose");
+                        "scripted", "shifting", "sleepy", "throwing", "throwingclose");
         TargetDescriptor scripted = registry.target("scripted");
         assertThat(scripted.description()).isEqualTo("Test: answers from the script");
         assertThat(scripted.builtIn()).isTrue();
@@ -42,7 +42,7 @@ class RegistryTest {
 
         assertThatThrownBy(() -> registry.target("foo")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Unknown target [foo]; known targets: [allocating, camerashy, exit3, exitingclose, hang, hangingclose, "
-                        + "heavy, leaky, probe, scripted, sleepy, throwing, throwingclose]");
+                        + "heavy, leaky, probe, scripted, shifting, sleepy, throwing, throwingclose]");
         assertThatThrownBy(() -> registry.benchmark("turn9")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Unknown benchmark [turn9]; known benchmarks: [build, cold, echo, footprint, growth, solo, speedup]");
     }

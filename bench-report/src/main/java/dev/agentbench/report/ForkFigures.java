@@ -20,12 +20,14 @@ final class ForkFigures {
     private ForkFigures() {}
 
     /**
-     * Whether a cell is not steady: the cell says so, or one of its forks does or hit its warm-up
-     * cap (in a result of format 1, its timed pass drifted).
+     * Whether a cell is not steady: the cell says so, or one of the forks of its statistics does or hit
+     * its warm-up cap (in a result of format 1, its timed pass drifted). A fork a rerun replaced is not
+     * of its statistics.
      */
     static boolean unsteady(CellResult cell) {
-        return Boolean.FALSE.equals(cell.steadyState()) || cell.forks().stream().anyMatch(fork ->
-                Boolean.FALSE.equals(fork.steadyState()) || (fork.warmup() != null && fork.warmup().capped()));
+        return Boolean.FALSE.equals(cell.steadyState()) || cell.forks().stream().filter(fork -> !fork.excluded())
+                .anyMatch(fork -> Boolean.FALSE.equals(fork.steadyState())
+                        || (fork.warmup() != null && fork.warmup().capped()));
     }
 
     /** The median with its 95% interval ({@code 175 µs [170–181]}), † when not steady; the ratio with its own. */

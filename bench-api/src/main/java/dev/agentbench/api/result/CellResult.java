@@ -143,7 +143,7 @@ public record CellResult(
 
     /**
      * The forks the cell's statistics are made of: its own {@code forks} less those {@linkplain
-     * Fork#excluded() excluded} (a disturbed fork a clean rerun replaced), or for a result of format 1
+     * Fork#excluded() excluded} (a disturbed or unsteady fork a rerun replaced), or for a result of format 1
      * (which kept one JVM's figures in the cell itself) that one JVM as fork 1; empty when the cell has
      * no time statistics. {@link #forks()} holds every fork.
      */

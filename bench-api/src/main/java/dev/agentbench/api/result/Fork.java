@@ -26,7 +26,7 @@ import java.util.List;
  * @param noise what the machine did around this fork's timed pass besides the cell's own work;
  *     {@code null} where it is not read (not Linux, a cold start, results written before the field)
  * @param excluded whether this fork is kept in the data but out of the cell's statistics: a disturbed
- *     fork that a clean rerun replaced
+ *     fork that a clean rerun replaced, or one with no steady state that a rerun replaced
  * @param outlier whether this fork, undisturbed, differs from its siblings well beyond their spread
  *     (an outlier of its own JVM); it stays in the statistics
  */

@@ -113,14 +113,17 @@ final class ForkMerge {
     }
 
     /**
-     * What the cell's warnings say of its disturbed and outlier forks: each disturbed fork, whether a
-     * clean rerun replaced it, and each outlier of its own JVM against its siblings.
+     * What the cell's warnings say of its disturbed, rerun and outlier forks: each disturbed fork,
+     * whether a clean rerun replaced it; each fork with no steady state that a rerun replaced; and each
+     * outlier of its own JVM against its siblings.
      */
     static List<String> noiseWarnings(List<Fork> forks, String name) {
         List<String> warnings = new ArrayList<>();
         for (Fork fork : forks) {
             if (fork.disturbed()) {
                 warnings.add(NoiseGuard.disturbedWarning(name + " " + fork.fork(), fork));
+            } else if (fork.excluded() && Boolean.FALSE.equals(fork.steadyState())) {
+                warnings.add(NoiseGuard.unsteadyWarning(name + " " + fork.fork(), fork));
             }
         }
         for (Fork fork : forks) {

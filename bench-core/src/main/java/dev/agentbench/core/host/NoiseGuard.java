@@ -3,6 +3,7 @@ package dev.agentbench.core.host;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.api.result.Noise;
+import dev.agentbench.api.result.Warmup;
 import java.util.List;
 import java.util.Locale;
 
@@ -55,13 +56,19 @@ public record NoiseGuard(double otherCpuPercent, double stealPercent) {
                 result.params());
     }
 
-    /** Whether a cell's warning is one of those its disturbed or outlier forks give (see {@link #disturbedWarning}). */
+    /**
+     * Whether a cell's warning is one of those its disturbed, rerun or outlier forks give (see {@link
+     * #disturbedWarning}, {@link #unsteadyWarning}): what is seen only once a cell's forks are together.
+     */
     public static boolean aboutNoise(String warning) {
-        return warning.contains(DISTURBED) || warning.contains(OUTLIER);
+        return warning.contains(DISTURBED) || warning.contains(UNSTEADY) || warning.contains(OUTLIER);
     }
 
     /** What a warning of a disturbed fork says after the fork's name. */
     static final String DISTURBED = " was disturbed by the machine (";
+
+    /** What a warning of a fork that left its steady state, which a rerun replaced, says after the fork's name. */
+    static final String UNSTEADY = " reached no steady state (";
 
     /** What a warning of an outlier fork says after the fork's name. */
     static final String OUTLIER = " is an outlier of its own JVM: ";
@@ -70,6 +77,19 @@ public record NoiseGuard(double otherCpuPercent, double stealPercent) {
     static String disturbedWarning(String fork, Fork disturbed) {
         return fork + DISTURBED + describe(disturbed.noise()) + "): " + (disturbed.excluded()
                 ? "out of the statistics, a rerun replaced it" : "no clean rerun replaced it, it is in the statistics");
+    }
+
+    /**
+     * The warning of a fork named {@code fork} that reached no steady state and that a rerun
+     * replaced: {@code fork 2 reached no steady state (its series NO_STEADY_STATE): out of the
+     * statistics, a rerun replaced it}.
+     */
+    static String unsteadyWarning(String fork, Fork unsteady) {
+        Warmup warmup = unsteady.warmup();
+        String why = warmup == null ? "not steady" : warmup.capped()
+                ? String.format(Locale.ROOT, "its warm-up capped at %.1f s", warmup.nanos() / 1e9)
+                : "its series " + warmup.shape().name();
+        return fork + UNSTEADY + why + "): out of the statistics, a rerun replaced it";
     }
 
     /** A reading in a few words: {@code others 62.0% of 2 CPUs over 3.0 s, steal 0.0%}. */

@@ -7,9 +7,11 @@ import dev.agentbench.api.TurnResult;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.URI;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** Targets for bench-core's tests, well-behaved and misbehaving, registered in test META-INF/services. */
 public final class TestTargets {
@@ -232,6 +234,51 @@ public final class TestTargets {
                 @Override
                 public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
                     Thread.sleep(millis);
+                    return super.runTurn(userId, sessionId, message);
+                }
+            };
+        }
+    }
+
+    /**
+     * Sleeps 1 ms a turn, and 4 ms a turn after its JVM's first {@code shiftAfterTurns} turns (target
+     * option): a target whose level changes when a test wants it to, inside a timed pass. With the
+     * option {@code shiftOnce} naming a file, only the JVM that creates that file shifts, so that a
+     * second fork holds still.
+     */
+    public static final class Shifting implements BenchTarget {
+        private static final AtomicLong TURNS = new AtomicLong();
+        private static volatile Boolean shifts;
+
+        @Override
+        public String name() {
+            return "shifting";
+        }
+
+        @Override
+        public String description() {
+            return "Test: 1 ms a turn, then 4 ms a turn";
+        }
+
+        @Override
+        public TargetHandle open(TargetContext context) throws Exception {
+            long after = Long.parseLong(context.option("shiftAfterTurns", Long.toString(Long.MAX_VALUE)));
+            if (shifts == null) {
+                String once = context.option("shiftOnce", "");
+                boolean first = true;
+                if (!once.isEmpty()) {
+                    try {
+                        Files.createFile(Path.of(once));
+                    } catch (FileAlreadyExistsException e) {
+                        first = false;
+                    }
+                }
+                shifts = first;
+            }
+            return new ScriptedHandle(context.script()) {
+                @Override
+                public TurnResult runTurn(String userId, String sessionId, String message) throws Exception {
+                    Thread.sleep(shifts && TURNS.incrementAndGet() > after ? 4 : 1);
                     return super.runTurn(userId, sessionId, message);
                 }
             };
