@@ -58,7 +58,9 @@ class KindsTest extends ChildJvmRunTest {
         assertThat(build.throughput()).isNull();
         assertThat(build.turnLatency()).isNull();
         assertThat(build.jvm()).isNotNull();
-        assertThat(build.figureValues()).isEmpty();
+        assertThat(build.figureValues()).as("how many agents a sample built: one, or a batch under 10 µs")
+                .containsOnlyKeys("agentsPerSample");
+        assertThat(build.figureValues().get("agentsPerSample")).isBetween(1.0, 1_000.0);
 
         // FOOTPRINT: retained bytes per agent held, and the time of each of the 50 builds
         CellResult footprint = cells.get("footprint");

@@ -42,6 +42,17 @@ public final class FigureSections {
         return title.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
     }
 
+    /**
+     * Whether the section's headline is better one way, so that a ratio to the baseline says
+     * something; a headline that is a setting or a count (how many agents a sample built) is not
+     * compared, and its ratio reads {@code –}.
+     */
+    static boolean compared(String section, Map<String, Map<String, CellResult>> rows) {
+        return rows.values().stream().flatMap(cells -> cells.values().stream()).map(cell -> of(cell, section))
+                .filter(figures -> !figures.isEmpty()).findFirst()
+                .map(figures -> figures.get(0).better() != Figure.Better.NEITHER).orElse(true);
+    }
+
     /** The figures of {@code section} in {@code cell}, in the cell's order; the first is the headline. */
     static List<Figure> of(CellResult cell, String section) {
         return cell.figures().stream().filter(figure -> figure.section().equals(section)).toList();
@@ -114,6 +125,12 @@ public final class FigureSections {
             public double value(CellResult cell) {
                 List<Figure> figures = of(cell, section);
                 return figures.isEmpty() ? Double.NaN : figures.get(0).value();
+            }
+
+            @Override
+            public String ratioText(CellResult cell, CellResult base, double ratio) {
+                List<Figure> figures = of(cell, section);
+                return !figures.isEmpty() && figures.get(0).better() == Figure.Better.NEITHER ? "–" : Units.ratio(ratio);
             }
 
             @Override

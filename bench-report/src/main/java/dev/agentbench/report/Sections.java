@@ -94,7 +94,8 @@ final class Sections {
                         + "rows), and the p95 of single turns meanwhile." + ratioNote,
                 ComparisonTable.rows(targets, rows, THROUGHPUT, Sections::context, false));
         for (String title : FigureSections.titles(rows)) {
-            add(sections, FigureSections.id(title), title, FigureSections.intro(title, rows, ratioNote),
+            add(sections, FigureSections.id(title), title,
+                    FigureSections.intro(title, rows, FigureSections.compared(title, rows) ? ratioNote : ""),
                     ComparisonTable.rows(targets, rows, FigureSections.table(title), Sections::context, false));
         }
         return List.copyOf(sections);

@@ -1,31 +1,46 @@
 package dev.agentbench.core.measure;
 
 import dev.agentbench.api.TargetHandle;
+import dev.agentbench.api.result.Cpu;
 import dev.agentbench.api.result.Memory;
 import dev.agentbench.api.result.TimeStats;
 import dev.agentbench.api.result.Warmup;
+import dev.agentbench.core.Defaults;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
 
 /**
- * A CONSTRUCTION cell: an iteration is one {@link Agents#open()}, measured; the agent is closed
- * right after, outside the measured region. Warm-up, timed pass, statistics and memory pass as for
+ * A CONSTRUCTION cell: an iteration builds agents with {@link Agents#open()}, measured, and closes
+ * them right after, outside the measured region. An agent that takes less than {@link
+ * Defaults#BATCH_NANOS} to build is below what one reading of the clock can tell apart (it reads in
+ * steps of up to tens of nanoseconds), so the timed pass builds agents in batches: as many a sample
+ * as take about that long, the number found from single builds timed right after the warm-up, the
+ * sample their mean. Warm-up and memory pass build one agent an iteration; statistics as for
  * sessions; nothing else is asked of the agent. In a profile fork the timed pass is recorded and the
  * memory pass not run.
  */
 public final class ConstructionProcedure {
 
+    /** How many single builds, right after the warm-up, find the batch. */
+    static final int CALIBRATION_BUILDS = 101;
+
     private ConstructionProcedure() {}
 
     public static Measurement measure(Agents agents, PassSettings settings, LongSupplier clock, Consumer<String> log)
             throws IterationFailedException {
-        return measure(agents, settings, clock, log, Profiler.NONE);
+        return measure(agents, settings, clock, log, Profiler.NONE, batch -> {});
     }
 
-    /** As a measured fork does, with {@code profiler} recording the timed pass (see {@link Profiler}). */
+    /**
+     * As a measured fork does, with {@code profiler} recording the timed pass (see {@link Profiler}),
+     * and {@code agentsPerSample} told how many agents a sample of the timed pass built (not in a dry
+     * run).
+     */
     public static Measurement measure(Agents agents, PassSettings settings, LongSupplier clock, Consumer<String> log,
-            Profiler profiler) throws IterationFailedException {
+            Profiler profiler, IntConsumer agentsPerSample) throws IterationFailedException {
         Passes passes = new Passes(clock);
         Passes.Counted open = (tag, counter) -> {
             long start = counter.getAsLong();
@@ -39,13 +54,61 @@ public final class ConstructionProcedure {
         }
         WarmupRun warmed = passes.warmup(passes.timed(open), settings);
         WarmupLog.warmedUp(log, warmed, "agents built");
-        Passes.TimedPass pass = passes.timed(passes.timed(open), settings, profiler);
+        double one = Statistics.of(passes.measured("calibration", "c", passes.timed(open), CALIBRATION_BUILDS))
+                .median();
+        int batch = batch(one);
+        if (batch > 1) {
+            log.accept(String.format(Locale.ROOT, "timed: %d agents a sample (one agent %.0f ns, below %d ns)", batch,
+                    one, Defaults.BATCH_NANOS));
+        }
+        agentsPerSample.accept(batch);
+        Passes.TimedPass pass = passes.timed(batch == 1 ? passes.timed(open) : batched(agents, batch, clock), settings,
+                profiler);
         long[] samples = pass.samples();
         TimeStats time = Statistics.of(samples);
-        Warmup warmup = warmed.withTimed(samples, settings.window().toNanos(), settings.band());
-        WarmupLog.timed(log, "agents built", time, pass.cpu(), warmup);
+        Cpu cpu = pass.cpu() == null || batch == 1 ? pass.cpu()
+                : new Cpu(pass.cpu().nanosPerOp() / batch, pass.cpu().nanos(), pass.cpu().ops() * batch);
+        Warmup warmup = warmed.withTimed(samples, batch, settings.window().toNanos(), settings.band());
+        WarmupLog.timed(log, "agents built", time, cpu, warmup);
         Memory memory = profiler.active() ? null
                 : MemoryPass.allocated(passes, open, Passes.memoryIterations(settings, samples, time.median()), log);
-        return new Measurement(samples, warmup, pass.cpu(), memory, null, null, List.of());
+        return new Measurement(samples, warmup, cpu, memory, null, null, List.of());
+    }
+
+    /**
+     * How many agents a sample builds when one takes {@code nanos}: 1 from {@link Defaults#BATCH_NANOS}
+     * up, else as many as take that long, at most {@link Defaults#MAX_BATCH}.
+     */
+    static int batch(double nanos) {
+        if (!(nanos < Defaults.BATCH_NANOS)) {
+            return 1;
+        }
+        return (int) Math.min(Defaults.MAX_BATCH, Math.ceil(Defaults.BATCH_NANOS / Math.max(nanos, 1)));
+    }
+
+    /**
+     * An iteration that builds {@code batch} agents timed together and closes them after, untimed;
+     * its time is their mean, to the nanosecond. When a build fails, the agents built before it are
+     * closed before the failure goes on.
+     */
+    private static Passes.Iteration batched(Agents agents, int batch, LongSupplier clock) {
+        TargetHandle[] handles = new TargetHandle[batch];
+        return tag -> {
+            int built = 0;
+            try {
+                long start = clock.getAsLong();
+                for (; built < batch; built++) {
+                    handles[built] = agents.open();
+                }
+                long end = clock.getAsLong();
+                return Math.round((end - start) / (double) batch);
+            } finally {
+                for (int i = 0; i < built; i++) {
+                    TargetHandle handle = handles[i];
+                    handles[i] = null;
+                    agents.close(handle);
+                }
+            }
+        };
     }
 }

@@ -25,23 +25,32 @@ record WarmupRun(long nanos, int iterations, boolean capped, List<Warmup.Window>
      * samples each), and the shape of the whole series.
      */
     public Warmup withTimed(long[] timed, long windowNanos, double band) {
+        return withTimed(timed, 1, windowNanos, band);
+    }
+
+    /**
+     * As {@link #withTimed(long[], long, double)} for samples that are each the mean of {@code
+     * perSample} operations timed together: a sample stands for {@code perSample} times its value of
+     * the pass's time, and its window counts {@code perSample} iterations a sample.
+     */
+    public Warmup withTimed(long[] timed, int perSample, long windowNanos, double band) {
         List<Warmup.Window> curve = new ArrayList<>(windows);
         long at = nanos;
         long sum = 0;
         int from = 0;
         for (int i = 0; i < timed.length; i++) {
-            sum += timed[i];
+            sum += timed[i] * perSample;
             boolean last = i == timed.length - 1;
             int count = i + 1 - from;
             if ((sum >= windowNanos && count >= Passes.MIN_WINDOW_ITERATIONS) || last) {
                 if (last && count < Passes.MIN_WINDOW_ITERATIONS && curve.size() > windows.size()) {
                     // too few to stand alone: folded into the window before
                     Warmup.Window previous = curve.remove(curve.size() - 1);
-                    from -= previous.iterations();
-                    count += previous.iterations();
+                    from -= previous.iterations() / perSample;
+                    count += previous.iterations() / perSample;
                 }
                 at += sum;
-                curve.add(new Warmup.Window(Warmup.TIMED_PHASE, at, count,
+                curve.add(new Warmup.Window(Warmup.TIMED_PHASE, at, count * perSample,
                         SeriesShape.median(toDoubles(timed, from, i + 1), 0, count)));
                 sum = 0;
                 from = i + 1;

@@ -7,9 +7,11 @@ import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
+import dev.agentbench.api.result.Warmup;
 import dev.agentbench.api.script.Script;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,6 +30,11 @@ class ConstructionProcedureTest {
 
     /** Opening takes 500 ns of the fake clock, closing 10 µs; the {@code failAt}-th open throws. */
     private Agents agents(int failAt) {
+        return agents(failAt, 500);
+    }
+
+    /** Opening takes {@code openNanos} of the fake clock, closing 10 µs; the {@code failAt}-th open throws. */
+    private Agents agents(int failAt, long openNanos) {
         return new Agents(new BenchTarget() {
             @Override
             public String name() {
@@ -44,7 +51,7 @@ class ConstructionProcedureTest {
                 if (opened.incrementAndGet() == failAt) {
                     throw new IllegalStateException("no more agents");
                 }
-                now.addAndGet(500);
+                now.addAndGet(openNanos);
                 return new TargetHandle() {
                     @Override
                     public TurnResult runTurn(String userId, String sessionId, String message) {
@@ -70,25 +77,63 @@ class ConstructionProcedureTest {
     }
 
     @Test
-    void anIterationIsOneOpenTimedAndEveryAgentIsClosedOutsideTheTimedRegion() throws Exception {
-        Measurement measurement = ConstructionProcedure.measure(agents(0), settings(7, 2, 1), now::get, line -> {});
+    void anAgentOfTenMicrosecondsOrMoreIsOneOpenTimedAnIterationAndEveryAgentIsClosedOutsideTheTimedRegion()
+            throws Exception {
+        int[] batch = {0};
+        Measurement measurement = ConstructionProcedure.measure(agents(0, 20_000), settings(7, 2, 1), now::get,
+                line -> {}, Profiler.NONE, agents -> batch[0] = agents);
 
-        assertThat(measurement.samples()).hasSize(7).containsOnly(500L);
+        assertThat(batch[0]).isEqualTo(1);
+        assertThat(measurement.samples()).hasSize(7).containsOnly(20_000L);
         assertThat(measurement.warmup().iterations()).isEqualTo(2);
         assertThat(measurement.memory().allocatedBytesPerOp()).isNotNull();
         assertThat(measurement.turnLatency()).isNull();
         assertThat(measurement.throughput()).isNull();
-        // warm-up, timed pass and memory pass: every agent built was closed
-        assertThat(closed.get()).isEqualTo(opened.get()).isEqualTo(2 + 7 + 7);
+        // warm-up, the single builds that find the batch, timed pass and memory pass: every agent built was closed
+        int calibration = ConstructionProcedure.CALIBRATION_BUILDS;
+        assertThat(closed.get()).isEqualTo(opened.get()).isEqualTo(2 + calibration + 7 + 7);
+    }
+
+    /**
+     * An agent built in 133 ns, read by a clock that steps by 10 ns: one build alone reads 130 or 140
+     * ns, a batch of them reads 133 ns a build. The batch takes about 10 µs.
+     */
+    @Test
+    void anAgentFasterThanTenMicrosecondsIsTimedInABatchWhoseMeanTheClocksStepDoesNotBlur() throws Exception {
+        int[] batch = {0};
+        List<String> log = new ArrayList<>();
+        Measurement measurement = ConstructionProcedure.measure(agents(0, 133), settings(7, 2, 1),
+                () -> now.get() / 10 * 10, log::add, Profiler.NONE, agents -> batch[0] = agents);
+
+        assertThat(batch[0]).as("10 µs over 130 or 140 ns").isIn(72, 77);
+        assertThat(measurement.samples()).hasSize(7).containsOnly(133L);
+        assertThat(measurement.warmup().curve()).filteredOn(window -> window.phase().equals("timed"))
+                .extracting(Warmup.Window::iterations).as("the timed windows count agents").containsOnly(7 * batch[0]);
+        assertThat(log).anyMatch(line -> line.startsWith("timed: " + batch[0] + " agents a sample"));
+        int calibration = ConstructionProcedure.CALIBRATION_BUILDS;
+        assertThat(closed.get()).isEqualTo(opened.get()).isEqualTo(2 + calibration + 7 * batch[0] + 7);
+        assertThat(ConstructionProcedure.batch(5)).as("at most").isEqualTo(1_000);
+        assertThat(ConstructionProcedure.batch(9_999)).isEqualTo(2);
+        assertThat(ConstructionProcedure.batch(10_000)).isEqualTo(1);
     }
 
     @Test
     void aFailingOpenFailsTheCellNamingTheTargetAndTheIteration() {
-        assertThatThrownBy(() -> ConstructionProcedure.measure(agents(4), settings(7, 2, 1), now::get, line -> {}))
-                .isInstanceOf(IterationFailedException.class)
+        int before = 2 + ConstructionProcedure.CALIBRATION_BUILDS;
+        assertThatThrownBy(() -> ConstructionProcedure.measure(agents(before + 2, 20_000), settings(7, 2, 1), now::get,
+                line -> {})).isInstanceOf(IterationFailedException.class)
                 .hasMessage("timed iteration [2] failed: Target [counted] failed to open: "
                         + "java.lang.IllegalStateException: no more agents");
-        assertThat(closed.get()).isEqualTo(3);
+        assertThat(closed.get()).isEqualTo(before + 1);
+    }
+
+    @Test
+    void aFailingOpenInABatchClosesTheAgentsTheBatchBuiltBeforeIt() {
+        int before = 2 + ConstructionProcedure.CALIBRATION_BUILDS;
+        assertThatThrownBy(() -> ConstructionProcedure.measure(agents(before + 5, 500), settings(7, 2, 1), now::get,
+                line -> {})).isInstanceOf(IterationFailedException.class)
+                .hasMessageStartingWith("timed iteration [1] failed: Target [counted] failed to open");
+        assertThat(closed.get()).as("every agent built, the four of the failed batch too").isEqualTo(before + 4);
     }
 
     @Test
