@@ -306,6 +306,33 @@ class BenchRunnerTest {
         return summary.results().get(0);
     }
 
+    /**
+     * Agents that leave their files for the collector to close, built in a young generation large
+     * enough that no collection comes by itself before the process runs out of descriptors: the guard
+     * collects between builds, the cell ends OK, and its warning says so.
+     */
+    @Test
+    void aConstructionCellWhoseAgentsLeaveDescriptorsToTheCollectorCollectsBeforeTheLimitAndSaysSo()
+            throws Exception {
+        RunSummary summary = new BenchRunner(BenchOptions.builder()
+                .resultsDir(dir.resolve("results"))
+                .targets(List.of("openfiles")).benchmarks(List.of("build"))
+                .forks(1)
+                .warmupTime(Duration.ofMillis(500)).warmupMax(Duration.ofSeconds(5))
+                .warmupWindow(Duration.ofMillis(100)).measureTime(Duration.ofSeconds(1))
+                .mockWarmup(false).timeout(Duration.ofSeconds(90))
+                .jvmArgs(List.of("-Xms1g", "-Xmx1g", "-Xmn768m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"))
+                .mockMainClass(FakeMock.class.getName())
+                .build()).run();
+
+        CellResult cell = summary.results().get(0);
+        assertThat(cell.status()).as(cell.error() + " " + cell.logTail()).isEqualTo(CellStatus.OK);
+        assertThat(cell.warnings()).singleElement().asString()
+                .startsWith("the agents built and closed held up to ")
+                .contains(" file descriptors until a garbage collection: the harness collected garbage ")
+                .endsWith(" s for the descriptors to be released");
+    }
+
     @Test
     void aSpentBudgetStartsNoNewCellAndSaysHowManyDidNotRun() throws Exception {
         RunSummary summary = new BenchRunner(TestRuns.options(dir.resolve("results"))
@@ -334,8 +361,8 @@ class BenchRunnerTest {
 
         assertThatThrownBy(runner::run).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Unknown target [nope]; known targets: "
-                        + "[allocating, camerashy, exit3, exitingclose, hang, hangingclose, heavy, leaky, probe, scripted, "
-                        + "shifting, sleepy, throwing, throwingclose]");
+                        + "[allocating, camerashy, exit3, exitingclose, hang, hangingclose, heavy, leaky, openfiles, probe, "
+                        + "scripted, shifting, sleepy, throwing, throwingclose]");
         assertThat(results).doesNotExist();
     }
 }

@@ -19,8 +19,8 @@ class RegistryTest {
         Registry registry = Registry.load(List.of());
 
         assertThat(registry.targets()).extracting(TargetDescriptor::name)
-                .containsExactly("allocating", "camerashy", "exit3", "exitingclose", "hang", "hangingclose", "heavy", "leaky", "probe",
-                        "scripted", "shifting", "sleepy", "throwing", "throwingclose");
+                .containsExactly("allocating", "camerashy", "exit3", "exitingclose", "hang", "hangingclose", "heavy",
+                        "leaky", "openfiles", "probe", "scripted", "shifting", "sleepy", "throwing", "throwingclose");
         TargetDescriptor scripted = registry.target("scripted");
         assertThat(scripted.description()).isEqualTo("Test: answers from the script");
         assertThat(scripted.builtIn()).isTrue();
@@ -42,7 +42,7 @@ class RegistryTest {
 
         assertThatThrownBy(() -> registry.target("foo")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Unknown target [foo]; known targets: [allocating, camerashy, exit3, exitingclose, hang, hangingclose, "
-                        + "heavy, leaky, probe, scripted, shifting, sleepy, throwing, throwingclose]");
+                        + "heavy, leaky, openfiles, probe, scripted, shifting, sleepy, throwing, throwingclose]");
         assertThatThrownBy(() -> registry.benchmark("turn9")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Unknown benchmark [turn9]; known benchmarks: [build, cold, echo, footprint, growth, solo, speedup]");
     }

@@ -31,7 +31,7 @@ final class ConstructionKind extends CellKind {
     public Measurement measure(ChildRun run) throws Exception {
         int[] batch = {0};
         Measurement measurement = ConstructionProcedure.measure(run.agents, run.settings, run.clock, run.log,
-                run.profiler, agents -> batch[0] = agents);
+                run.profiler, agents -> batch[0] = agents, run::warn);
         return batch[0] == 0 ? measurement : measurement.withFigure(AGENTS_PER_SAMPLE.of(batch[0]));
     }
 }

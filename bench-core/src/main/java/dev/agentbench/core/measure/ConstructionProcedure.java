@@ -20,7 +20,7 @@ import java.util.function.LongSupplier;
  * as take about that long, the number found from single builds timed right after the warm-up, the
  * sample their mean. Warm-up and memory pass build one agent an iteration; statistics as for
  * sessions; nothing else is asked of the agent. In a profile fork the timed pass is recorded and the
- * memory pass not run.
+ * memory pass not run. Every pass is watched by a {@link DescriptorGuard} between builds.
  */
 public final class ConstructionProcedure {
 
@@ -31,22 +31,24 @@ public final class ConstructionProcedure {
 
     public static Measurement measure(Agents agents, PassSettings settings, LongSupplier clock, Consumer<String> log)
             throws IterationFailedException {
-        return measure(agents, settings, clock, log, Profiler.NONE, batch -> {});
+        return measure(agents, settings, clock, log, Profiler.NONE, batch -> {}, warning -> {});
     }
 
     /**
      * As a measured fork does, with {@code profiler} recording the timed pass (see {@link Profiler}),
-     * and {@code agentsPerSample} told how many agents a sample of the timed pass built (not in a dry
-     * run).
+     * {@code agentsPerSample} told how many agents a sample of the timed pass built (not in a dry
+     * run), and {@code warn} told what the fork's figures need said beside them.
      */
     public static Measurement measure(Agents agents, PassSettings settings, LongSupplier clock, Consumer<String> log,
-            Profiler profiler, IntConsumer agentsPerSample) throws IterationFailedException {
+            Profiler profiler, IntConsumer agentsPerSample, Consumer<String> warn) throws IterationFailedException {
         Passes passes = new Passes(clock);
+        DescriptorGuard guard = DescriptorGuard.of(clock, log);
         Passes.Counted open = (tag, counter) -> {
             long start = counter.getAsLong();
             TargetHandle handle = agents.open();
             long end = counter.getAsLong();
             agents.close(handle);
+            guard.afterBuild();
             return end - start;
         };
         if (settings.dryRun()) {
@@ -62,8 +64,8 @@ public final class ConstructionProcedure {
                     one, Defaults.BATCH_NANOS));
         }
         agentsPerSample.accept(batch);
-        Passes.TimedPass pass = passes.timed(batch == 1 ? passes.timed(open) : batched(agents, batch, clock), settings,
-                profiler);
+        Passes.TimedPass pass = passes.timed(batch == 1 ? passes.timed(open) : batched(agents, batch, clock, guard),
+                settings, profiler);
         long[] samples = pass.samples();
         TimeStats time = Statistics.of(samples);
         Cpu cpu = pass.cpu() == null || batch == 1 ? pass.cpu()
@@ -72,6 +74,7 @@ public final class ConstructionProcedure {
         WarmupLog.timed(log, "agents built", time, cpu, warmup);
         Memory memory = profiler.active() ? null
                 : MemoryPass.allocated(passes, open, Passes.memoryIterations(settings, samples, time.median()), log);
+        guard.warning().ifPresent(warn);
         return new Measurement(samples, warmup, cpu, memory, null, null, List.of());
     }
 
@@ -89,19 +92,20 @@ public final class ConstructionProcedure {
     /**
      * An iteration that builds {@code batch} agents timed together and closes them after, untimed;
      * its time is their mean, to the nanosecond. When a build fails, the agents built before it are
-     * closed before the failure goes on.
+     * closed before the failure goes on. The guard looks in after each batch is closed.
      */
-    private static Passes.Iteration batched(Agents agents, int batch, LongSupplier clock) {
+    private static Passes.Iteration batched(Agents agents, int batch, LongSupplier clock, DescriptorGuard guard) {
         TargetHandle[] handles = new TargetHandle[batch];
         return tag -> {
             int built = 0;
+            long time;
             try {
                 long start = clock.getAsLong();
                 for (; built < batch; built++) {
                     handles[built] = agents.open();
                 }
                 long end = clock.getAsLong();
-                return Math.round((end - start) / (double) batch);
+                time = Math.round((end - start) / (double) batch);
             } finally {
                 for (int i = 0; i < built; i++) {
                     TargetHandle handle = handles[i];
@@ -109,6 +113,8 @@ public final class ConstructionProcedure {
                     agents.close(handle);
                 }
             }
+            guard.afterBuild();
+            return time;
         };
     }
 }

@@ -81,7 +81,7 @@ class ConstructionProcedureTest {
             throws Exception {
         int[] batch = {0};
         Measurement measurement = ConstructionProcedure.measure(agents(0, 20_000), settings(7, 2, 1), now::get,
-                line -> {}, Profiler.NONE, agents -> batch[0] = agents);
+                line -> {}, Profiler.NONE, agents -> batch[0] = agents, warning -> {});
 
         assertThat(batch[0]).isEqualTo(1);
         assertThat(measurement.samples()).hasSize(7).containsOnly(20_000L);
@@ -103,7 +103,7 @@ class ConstructionProcedureTest {
         int[] batch = {0};
         List<String> log = new ArrayList<>();
         Measurement measurement = ConstructionProcedure.measure(agents(0, 133), settings(7, 2, 1),
-                () -> now.get() / 10 * 10, log::add, Profiler.NONE, agents -> batch[0] = agents);
+                () -> now.get() / 10 * 10, log::add, Profiler.NONE, agents -> batch[0] = agents, warning -> {});
 
         assertThat(batch[0]).as("10 µs over 130 or 140 ns").isIn(72, 77);
         assertThat(measurement.samples()).hasSize(7).containsOnly(133L);

@@ -4,6 +4,7 @@ import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.TargetContext;
 import dev.agentbench.api.TargetHandle;
 import dev.agentbench.api.TurnResult;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.URI;
@@ -173,6 +174,37 @@ public final class TestTargets {
             stray.setDaemon(false);
             stray.start();
             return new ScriptedHandle(context.script());
+        }
+    }
+
+    /**
+     * Every agent opens {@link #FILES} files that its {@code close()} leaves open: they are closed
+     * only when a garbage collection finds the agent gone, as a JDK {@code HttpClient}'s descriptors
+     * are on Java 17. Otherwise answers from the script.
+     */
+    public static final class OpenFiles implements BenchTarget {
+        public static final int FILES = 16;
+
+        @Override
+        public String name() {
+            return "openfiles";
+        }
+
+        @Override
+        public String description() {
+            return "Test: every agent leaves 16 files for the collector to close";
+        }
+
+        @Override
+        public TargetHandle open(TargetContext context) throws IOException {
+            FileInputStream[] files = new FileInputStream[FILES];
+            for (int i = 0; i < FILES; i++) {
+                files[i] = new FileInputStream("/dev/null");
+            }
+            return new ScriptedHandle(context.script()) {
+                @SuppressWarnings("unused")
+                private final Object held = files;
+            };
         }
     }
 
