@@ -1,6 +1,7 @@
 package dev.agentbench.core.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +15,10 @@ class DescriptorGuardTest {
     private final AtomicLong now = new AtomicLong();
 
     /**
-     * A process whose agents each leave {@code perAgent} descriptors open once closed: garbage that a
-     * collection frees a while later (as the JDK's HTTP client's selector thread notices its client
-     * is gone), or, when {@code held}, never. Opening past the limit fails, as the kernel does.
+     * A process whose agents each leave the descriptors {@link #build} is given open once closed,
+     * each build taking 100 µs: garbage that a collection frees two seconds later (as the JDK's HTTP
+     * client's selector thread notices its client is gone), or, when {@code held}, never. Opening
+     * past the limit fails, as the kernel does.
      */
     final class FakeProcess implements DescriptorGuard.Process {
         final long max;
@@ -120,17 +122,12 @@ class DescriptorGuardTest {
         List<String> log = new ArrayList<>();
         DescriptorGuard guard = new DescriptorGuard(process, now::get, log::add);
 
-        IllegalStateException failure = null;
-        try {
+        assertThatThrownBy(() -> {
             for (int i = 0; i < 100_000; i++) {
                 process.build(2);
                 guard.afterBuild();
             }
-        } catch (IllegalStateException | InterruptedException e) {
-            failure = e instanceof IllegalStateException state ? state : null;
-        }
-
-        assertThat(failure).as("the target meets the limit").isNotNull().hasMessage("Too many open files");
+        }).as("the target meets the limit").isInstanceOf(IllegalStateException.class).hasMessage("Too many open files");
         assertThat(process.collections).isEqualTo(1);
         assertThat(log).singleElement().asString()
                 .startsWith("file descriptors: ").endsWith("they are held, not garbage; the guard stands down");
