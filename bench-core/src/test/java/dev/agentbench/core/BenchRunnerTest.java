@@ -30,6 +30,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Whole runs: the fake mock and real child JVMs started from this module's test class path. */
 class BenchRunnerTest {
@@ -309,17 +311,20 @@ class BenchRunnerTest {
     /**
      * Agents that leave their files for the collector to close, built in a young generation large
      * enough that no collection comes by itself before the process runs out of descriptors: the guard
-     * collects between builds, the cell ends OK, and its warning says so.
+     * collects between builds, the cell ends OK, and its warning says so. A construction cell builds
+     * them in every pass; a footprint cell in its warm-up, then holds a few.
      */
-    @Test
-    void aConstructionCellWhoseAgentsLeaveDescriptorsToTheCollectorCollectsBeforeTheLimitAndSaysSo()
+    @ParameterizedTest
+    @ValueSource(strings = {"build", "footprint"})
+    void aCellWhoseAgentsLeaveDescriptorsToTheCollectorCollectsBeforeTheLimitAndSaysSo(String benchmark)
             throws Exception {
         RunSummary summary = new BenchRunner(BenchOptions.builder()
                 .resultsDir(dir.resolve("results"))
-                .targets(List.of("openfiles")).benchmarks(List.of("build"))
+                .targets(List.of("openfiles")).benchmarks(List.of(benchmark))
                 .forks(1)
                 .warmupTime(Duration.ofMillis(500)).warmupMax(Duration.ofSeconds(5))
                 .warmupWindow(Duration.ofMillis(100)).measureTime(Duration.ofSeconds(1))
+                .footprintAgents(20)
                 .mockWarmup(false).timeout(Duration.ofSeconds(90))
                 .jvmArgs(List.of("-Xms1g", "-Xmx1g", "-Xmn768m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"))
                 .mockMainClass(FakeMock.class.getName())

@@ -13,9 +13,9 @@ final class FootprintKind extends CellKind {
         super(BenchmarkKind.FOOTPRINT);
     }
 
-
     @Override
     public Measurement measure(ChildRun run) throws Exception {
-        return FootprintProcedure.measure(run.benchmark.name(), run.agents, run.settings, run.clock, run.log, run.profiler);
+        return FootprintProcedure.measure(run.benchmark.name(), run.agents, run.settings, run.clock, run.log, run.profiler,
+                run::warn);
     }
 }

@@ -16,8 +16,9 @@ import java.util.function.LongSupplier;
  * those times are the cell's samples. The agents held are {@linkplain Agents#keep kept} open for the
  * cell to close once its result is written; after a failure they are closed at once. A {@link
  * HeapBudget} bounds the heap the warm-up's leaks and the held agents may take, and fails the cell
- * with the rate per agent when the agents would not fit. In a profile fork the builds are recorded
- * and the heap is read for the budget alone.
+ * with the rate per agent when the agents would not fit. The warm-up's builds are watched by a {@link
+ * DescriptorGuard}, as a construction cell's are: it builds and closes tens of thousands of agents. In a
+ * profile fork the builds are recorded and the heap is read for the budget alone.
  */
 public final class FootprintProcedure {
 
@@ -28,21 +29,23 @@ public final class FootprintProcedure {
 
     public static Measurement measure(Agents agents, PassSettings settings, LongSupplier clock, Consumer<String> log)
             throws IterationFailedException {
-        return measure("footprint", agents, settings, clock, log, Profiler.NONE);
+        return measure("footprint", agents, settings, clock, log, Profiler.NONE, warning -> {});
     }
 
     /**
      * As a measured fork of {@code benchmark} does, with {@code profiler} recording the builds (see
-     * {@link Profiler}).
+     * {@link Profiler}) and {@code warn} told what the fork's figures need said beside them.
      */
     public static Measurement measure(String benchmark, Agents agents, PassSettings settings, LongSupplier clock,
-            Consumer<String> log, Profiler profiler) throws IterationFailedException {
-        return measure(benchmark, agents, settings, clock, log, profiler, HeapBudget.Heap.jvm());
+            Consumer<String> log, Profiler profiler, Consumer<String> warn) throws IterationFailedException {
+        return measure(benchmark, agents, settings, clock, log, profiler, warn, HeapBudget.Heap.jvm());
     }
 
     static Measurement measure(String benchmark, Agents agents, PassSettings settings, LongSupplier clock,
-            Consumer<String> log, Profiler profiler, HeapBudget.Heap heap) throws IterationFailedException {
+            Consumer<String> log, Profiler profiler, Consumer<String> warn, HeapBudget.Heap heap)
+            throws IterationFailedException {
         Passes passes = new Passes(clock);
+        DescriptorGuard guard = DescriptorGuard.of(clock, log);
         WarmupRun warmed = null;
         int count = settings.footprintAgents();
         // made before the first reading, so that none of them counts as retained by the agents
@@ -57,6 +60,7 @@ public final class FootprintProcedure {
                 TargetHandle handle = agents.open();
                 long end = counter.getAsLong();
                 agents.close(handle);
+                guard.afterBuild();
                 return end - start;
             }), settings, budget::endWarmup);
             WarmupLog.warmedUp(log, warmed, "agents built and closed", budget);
@@ -74,6 +78,7 @@ public final class FootprintProcedure {
                 passes.measuredInto("dry run", "a", openAndHold, samples, profiler);
                 return Measurement.dryRun(samples);
             }
+            guard.warning().ifPresent(warn);
             long before = budget.before(warmed.iterations());
             passes.measuredInto("footprint", "a", openAndHold, samples, profiler, budget::measured);
             if (profiler.active()) {
