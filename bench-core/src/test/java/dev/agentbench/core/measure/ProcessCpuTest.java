@@ -19,6 +19,7 @@ class ProcessCpuTest {
     void aPassOfAFifthOfASecondOfCpuGetsAFigureOnLinux() {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "no /proc/self/task on this system");
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long wallStart = System.nanoTime();
         ProcessCpu.Reading before = ProcessCpu.read();
         long end = threads.getCurrentThreadCpuTime() + 200 * MS;
         long spins = 0;
@@ -26,13 +27,15 @@ class ProcessCpuTest {
             spins++;
         }
         Cpu cpu = ProcessCpu.between(before, ProcessCpu.read(), 4);
+        long wall = System.nanoTime() - wallStart;
 
         // the tick clock alone gives no figure under 1 s; the threads' exact sum does: the spinning
-        // thread's 200 ms and a little of the JVM's own threads'
+        // thread's 200 ms and the JVM's own threads' (its compilers, on another core, can add as much
+        // again), never more than every core for the whole time
         assertThat(spins).isPositive();
         assertThat(cpu).isNotNull();
         assertThat(cpu.ops()).isEqualTo(4);
-        assertThat(cpu.nanos()).isBetween(200 * MS, 400 * MS);
+        assertThat(cpu.nanos()).isBetween(200 * MS, wall * Runtime.getRuntime().availableProcessors() + 10 * MS);
         assertThat(cpu.nanosPerOp()).isEqualTo(cpu.nanos() / 4.0);
     }
 
