@@ -17,8 +17,9 @@ import java.util.function.LongSupplier;
  * cell to close once its result is written; after a failure they are closed at once. A {@link
  * HeapBudget} bounds the heap the warm-up's leaks and the held agents may take, and fails the cell
  * with the rate per agent when the agents would not fit. The warm-up's builds are watched by a {@link
- * DescriptorGuard}, as a construction cell's are: it builds and closes tens of thousands of agents. In a
- * profile fork the builds are recorded and the heap is read for the budget alone.
+ * DescriptorGuard}, as a construction cell's are: it builds and closes tens of thousands of agents;
+ * and the threads those agents left are waited for ({@link EndingThreads}) before the first reading.
+ * In a profile fork the builds are recorded and the heap is read for the budget alone.
  */
 public final class FootprintProcedure {
 
@@ -38,12 +39,13 @@ public final class FootprintProcedure {
      */
     public static Measurement measure(String benchmark, Agents agents, PassSettings settings, LongSupplier clock,
             Consumer<String> log, Profiler profiler, Consumer<String> warn) throws IterationFailedException {
-        return measure(benchmark, agents, settings, clock, log, profiler, warn, HeapBudget.Heap.jvm());
+        return measure(benchmark, agents, settings, clock, log, profiler, warn, HeapBudget.Heap.jvm(),
+                EndingThreads.Threads.jvm());
     }
 
     static Measurement measure(String benchmark, Agents agents, PassSettings settings, LongSupplier clock,
-            Consumer<String> log, Profiler profiler, Consumer<String> warn, HeapBudget.Heap heap)
-            throws IterationFailedException {
+            Consumer<String> log, Profiler profiler, Consumer<String> warn, HeapBudget.Heap heap,
+            EndingThreads.Threads threads) throws IterationFailedException {
         Passes passes = new Passes(clock);
         DescriptorGuard guard = DescriptorGuard.of(clock, log);
         WarmupRun warmed = null;
@@ -52,9 +54,11 @@ public final class FootprintProcedure {
         List<TargetHandle> held = new ArrayList<>(count);
         long[] samples = new long[count];
         HeapBudget budget = null;
+        EndingThreads ending = null;
         if (!settings.dryRun()) {
             budget = new HeapBudget(heap, new HeapBudget.Cell(benchmark, "agent", count,
                     "it holds at once (--footprint-agents)", true));
+            ending = new EndingThreads(threads, System::nanoTime);
             warmed = passes.warmup(passes.timed((tag, counter) -> {
                 long start = counter.getAsLong();
                 TargetHandle handle = agents.open();
@@ -79,7 +83,10 @@ public final class FootprintProcedure {
                 return Measurement.dryRun(samples);
             }
             guard.warning().ifPresent(warn);
-            long before = budget.before(warmed.iterations());
+            EndingThreads.Wait wait = ending.await();
+            wait.line().ifPresent(log);
+            wait.warning().ifPresent(warn);
+            long before = budget.before(warmed.iterations(), wait.anyEnded());
             passes.measuredInto("footprint", "a", openAndHold, samples, profiler, budget::measured);
             if (profiler.active()) {
                 return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),

@@ -134,7 +134,15 @@ final class HeapBudget {
      *     the measurement's units would take the retained heap past {@link #LIMIT_SHARE} of the heap
      */
     long before(int warmupDone) {
-        before = ended && settledAt == warmupDone ? settled : heap.settled();
+        return before(warmupDone, false);
+    }
+
+    /**
+     * As {@link #before(int)}, with a new reading whatever the warm-up's last one when {@code stale}
+     * (something the heap held has gone since: threads that ended).
+     */
+    long before(int warmupDone, boolean stale) {
+        before = ended && settledAt == warmupDone && !stale ? settled : heap.settled();
         if (ended) {
             double rate = (before - baseline) / (double) warmupDone;
             if (rate > 0 && before + rate * cell.count() > LIMIT_SHARE * heap.max()) {

@@ -318,7 +318,7 @@ class HeapBudgetTest {
                 .footprintAgents(1000).build();
 
         assertThatThrownBy(() -> FootprintProcedure.measure("memory_footprint", agents, settings, System::nanoTime,
-                line -> {}, Profiler.NONE, warning -> {}, heap))
+                line -> {}, Profiler.NONE, warning -> {}, heap, EndingThreads.Threads.jvm()))
                 .isInstanceOf(HeapFilledException.class)
                 .hasMessageStartingWith("memory_footprint holds about 2 MiB per agent");
         assertThat(heap.highest).isLessThan(heap.max);
