@@ -23,7 +23,9 @@ import picocli.CommandLine.Parameters;
         description = {
             "Holds a second run of one plan to the first, cell by cell: every cell OK, steady and undisturbed in "
                     + "both runs must have its median within --median-within of the first run's, and its ratio to "
-                    + "the baseline within --ratio-within. Cells that are not (failed, not steady, disturbed, in one "
+                    + "the baseline within --ratio-within; a memory_footprint or session_growth cell OK in both runs "
+                    + "must also have its retained heap within --median-within. Cells that are not held (failed, not "
+                    + "steady, disturbed, in one "
                     + "run only) are named with why and not held. Prints the agreement table, with the largest "
                     + "differences named, as markdown (or JSON) to standard output.",
             ""
@@ -34,9 +36,9 @@ import picocli.CommandLine.Parameters;
             "  agentbench agree a/latest b/latest --median-within 5%% --ratio-within 7%%",
             "  agentbench agree docs/results/run-a docs/results/run-b --baseline raw",
             "",
-            "Exit codes: 0 the runs agree; 3 a checked median or ratio lies outside its",
-            "bound, or no cell could be checked; 2 bad input: no such run, no run.json,",
-            "a bad bound, format or baseline, or runs with no cell in common."
+            "Exit codes: 0 the runs agree; 3 a checked median, ratio or retained heap lies",
+            "outside its bound, or nothing could be checked; 2 bad input: no such run, no",
+            "run.json, a bad bound, format or baseline, or runs with no cell in common."
         })
 final class AgreeCommand implements Callable<Integer> {
 
@@ -52,7 +54,7 @@ final class AgreeCommand implements Callable<Integer> {
     private Path runB;
 
     @Option(names = "--median-within", paramLabel = "PERCENT",
-            description = "How far a cell's median in RUN_B may lie from RUN_A's, either way (default: 3%%).")
+            description = "How far a cell's median (and retained heap) in RUN_B may lie from RUN_A's, either way (default: 3%%).")
     private String medianWithin = CompareOptions.percent(AgreementOptions.DEFAULT_MEDIAN_WITHIN);
 
     @Option(names = "--ratio-within", paramLabel = "PERCENT",

@@ -98,6 +98,6 @@ class AgreeCommandTest {
         CommandLineTest.Outcome help = execute("agree", "--help");
         assertThat(help.exitCode()).isZero();
         assertThat(help.out()).contains("RUN_A", "RUN_B", "--median-within", "--ratio-within", "--baseline",
-                "3 a checked median or ratio lies outside its");
+                "3 a checked median, ratio or retained heap lies");
     }
 }

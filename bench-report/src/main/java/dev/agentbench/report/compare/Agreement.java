@@ -20,7 +20,9 @@ import java.util.function.Function;
 /**
  * Whether two runs of one plan agree: for every cell both runs measured OK, steady and undisturbed, the
  * second run's median within {@link AgreementOptions#medianWithin()} of the first's, and its ratio to
- * the baseline within {@link AgreementOptions#ratioWithin()}. What {@code compare} asks of a change
+ * the baseline within {@link AgreementOptions#ratioWithin()}; and for a cell whose headline is the heap
+ * it retains (a footprint or session-growth cell), that figure within the median's bound too, whenever
+ * both runs measured it. What {@code compare} asks of a change
  * (is it slower, beyond the noise?), this asks of the tool: does a second run say the same? So it has
  * no interval and no significance, only the two headlines and a bound, and a cell that could not be
  * published (not steady, disturbed, failed) is named and left out rather than judged.
@@ -107,7 +109,8 @@ public record Agreement(Comparison.RunRef a, Comparison.RunRef b, AgreementOptio
                     : "the baseline `" + baseline + "` is " + String.join("; ", baseProblems);
         }
         return new CellAgreement(any.target(), any.name(), any.benchmark(), any.concurrency(), a, b, ratioA, ratioB,
-                cpu(inA), cpu(inB), allocated(inA), allocated(inB), note, ratioNote, FigureChange.of(inA, inB, 0));
+                cpu(inA), cpu(inB), allocated(inA), allocated(inB), note, ratioNote, FigureChange.of(inA, inB, 0),
+                retained(inA), retained(inB), retainedUnit(any));
     }
 
     /**
@@ -148,6 +151,15 @@ public record Agreement(Comparison.RunRef a, Comparison.RunRef b, AgreementOptio
     private static Double allocated(CellResult cell) {
         return cell == null || cell.status() != CellStatus.OK || cell.memory() == null ? null
                 : cell.memory().allocatedBytesPerOp();
+    }
+
+    private static Double retained(CellResult cell) {
+        return cell == null || cell.status() != CellStatus.OK || cell.memory() == null ? null
+                : cell.memory().retainedBytesPerUnit();
+    }
+
+    private static String retainedUnit(CellResult cell) {
+        return cell.memory() == null ? null : cell.memory().retainedUnit();
     }
 
     /** {@code name: a → b} for each key either map has, {@code which} accepts, and the two hold differently. */
@@ -209,17 +221,29 @@ public record Agreement(Comparison.RunRef a, Comparison.RunRef b, AgreementOptio
         return cells.stream().filter(cell -> cell.ratioOutside(options)).toList();
     }
 
+    /** The cells whose retained heap is held to the median's bound. */
+    public List<CellAgreement> retainedChecked() {
+        return cells.stream().filter(CellAgreement::retainedChecked).toList();
+    }
+
+    /** The cells whose retained heap is held and lies outside the bound, in row order. */
+    public List<CellAgreement> retainedOutside() {
+        return cells.stream().filter(cell -> cell.retainedOutside(options)).toList();
+    }
+
     /** The cells that are not checked, with why. */
     public List<CellAgreement> notChecked() {
         return cells.stream().filter(cell -> !cell.checked()).toList();
     }
 
     /**
-     * Whether the runs agree: at least one cell was checked, and every checked median and ratio lies
-     * within its bound. Two runs with nothing to check do not agree: nothing was shown.
+     * Whether the runs agree: at least one median or retained heap was checked, and every checked
+     * median, ratio and retained heap lies within its bound. Two runs with nothing to check do not
+     * agree: nothing was shown.
      */
     public boolean agree() {
-        return !checked().isEmpty() && outside().isEmpty() && ratiosOutside().isEmpty();
+        return (!checked().isEmpty() || !retainedChecked().isEmpty()) && outside().isEmpty()
+                && ratiosOutside().isEmpty() && retainedOutside().isEmpty();
     }
 
     /**

@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * Whether two runs agree, as JSON, for machines. The shape is documented in {@code docs/compare.md}
  * and versioned by {@link #FORMAT_VERSION}: fields are only added within a version. Medians, CPU and
- * allocation are in nanoseconds and bytes per iteration; every change is {@code b ÷ a − 1}; a value
+ * allocation are in nanoseconds and bytes per iteration, retained heap in bytes per agent or session; every change is {@code b ÷ a − 1}; a value
  * that does not exist is {@code null}, never a string.
  */
 public final class AgreementJson {
@@ -40,7 +40,9 @@ public final class AgreementJson {
                 .put("ratiosChecked", agreement.ratiosChecked().size())
                 .put("outside", agreement.outside().size())
                 .put("ratiosOutside", agreement.ratiosOutside().size())
-                .put("notChecked", agreement.notChecked().size());
+                .put("notChecked", agreement.notChecked().size())
+                .put("retainedChecked", agreement.retainedChecked().size())
+                .put("retainedOutside", agreement.retainedOutside().size());
         strings(root.putArray("settingChanges"), agreement.settingChanges());
         strings(root.putArray("machineChanges"), agreement.machineChanges());
         ArrayNode versions = root.putArray("versionChanges");
@@ -68,6 +70,12 @@ public final class AgreementJson {
             number(node, "cpuB", cell.cpuB());
             number(node, "allocatedA", cell.allocatedA());
             number(node, "allocatedB", cell.allocatedB());
+            number(node, "retainedA", cell.retainedA());
+            number(node, "retainedB", cell.retainedB());
+            number(node, "retainedChange", cell.retainedChange());
+            node.put("retainedUnit", cell.retainedUnit());
+            node.put("retainedChecked", cell.retainedChecked());
+            node.put("retainedOutside", cell.retainedOutside(agreement.options()));
             node.put("note", cell.note());
             node.put("ratioNote", cell.ratioNote());
             ArrayNode figures = node.putArray("figures");

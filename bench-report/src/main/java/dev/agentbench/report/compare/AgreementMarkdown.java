@@ -58,9 +58,14 @@ public final class AgreementMarkdown {
 
         verdict(out, agreement);
         List<CellAgreement> checked = agreement.checked();
-        if (!checked.isEmpty()) {
+        if (!checked.isEmpty() || !agreement.retainedChecked().isEmpty()) {
             largest(out, agreement);
+        }
+        if (!checked.isEmpty()) {
             table(out, agreement, checked);
+        }
+        retained(out, agreement);
+        if (!checked.isEmpty()) {
             figures(out, agreement);
         }
         List<CellAgreement> notChecked = agreement.notChecked();
@@ -84,22 +89,30 @@ public final class AgreementMarkdown {
         AgreementOptions options = agreement.options();
         List<CellAgreement> checked = agreement.checked();
         List<CellAgreement> ratios = agreement.ratiosChecked();
+        List<CellAgreement> retained = agreement.retainedChecked();
         int notChecked = agreement.notChecked().size();
         String skipped = notChecked == 0 ? "" : "; " + notChecked + " not checked";
-        if (checked.isEmpty()) {
+        if (checked.isEmpty() && retained.isEmpty()) {
             out.append("**Nothing checked**: no cell is OK, steady and undisturbed in both runs").append(skipped)
                     .append(".\n\n");
             return;
         }
         List<CellAgreement> outside = agreement.outside();
         List<CellAgreement> ratiosOutside = agreement.ratiosOutside();
+        List<CellAgreement> retainedOutside = agreement.retainedOutside();
         if (agreement.agree()) {
-            out.append("**Agree**: ").append(count(checked.size(), "cell")).append(" checked; medians within ")
-                    .append(largestChange(agreement, CellAgreement::change));
-            if (!ratios.isEmpty()) {
-                out.append(", ratios within ").append(largestChange(agreement, CellAgreement::ratioChange));
+            List<String> parts = new ArrayList<>();
+            if (!checked.isEmpty()) {
+                parts.add("medians within " + largestChange(checked, CellAgreement::change));
             }
-            out.append(skipped).append(".\n\n");
+            if (!ratios.isEmpty()) {
+                parts.add("ratios within " + largestChange(ratios, CellAgreement::ratioChange));
+            }
+            if (!retained.isEmpty()) {
+                parts.add("retained heap within " + largestChange(retained, CellAgreement::retainedChange));
+            }
+            out.append("**Agree**: ").append(count(checked.size(), "cell")).append(" checked; ")
+                    .append(String.join(", ", parts)).append(skipped).append(".\n\n");
             return;
         }
         out.append("**Disagree**: ");
@@ -113,13 +126,20 @@ public final class AgreementMarkdown {
                     + CompareOptions.percent(options.ratioWithin()) + " ("
                     + named(ratiosOutside, CellAgreement::ratioChange) + ")");
         }
+        if (!retainedOutside.isEmpty()) {
+            parts.add(retainedOutside.size() + " of " + retained.size() + " retained heaps outside ±"
+                    + CompareOptions.percent(options.medianWithin()) + " ("
+                    + named(retainedOutside, CellAgreement::retainedChange) + ")");
+        }
         out.append(String.join("; ", parts)).append(skipped).append(".\n\n");
     }
 
-    /** {@code 2.9% (`langchain4j/tools` +2.9%)}: the largest change either way, and where. */
-    private static String largestChange(Agreement agreement, Function<CellAgreement, Double> change) {
-        return agreement.largest(change).map(cell -> percent(Math.abs(change.apply(cell))) + " (largest "
-                + code(cell.id()) + " " + signed(change.apply(cell)) + ")").orElse("–");
+    /** {@code 2.9% (largest `langchain4j/tools` +2.9%)}: the largest change of {@code cells} either way, and where. */
+    private static String largestChange(List<CellAgreement> cells, Function<CellAgreement, Double> change) {
+        return cells.stream().filter(cell -> change.apply(cell) != null).min(Agreement.largestFirst(change))
+                .map(cell -> percent(Math.abs(change.apply(cell))) + " (largest " + code(cell.id()) + " "
+                        + signed(change.apply(cell)) + ")")
+                .orElse("–");
     }
 
     /**
@@ -144,6 +164,9 @@ public final class AgreementMarkdown {
         line(out, "CPU per iteration", agreement.largest(CellAgreement::cpuChange, LARGEST), CellAgreement::cpuChange);
         line(out, "Allocated per iteration", agreement.largest(CellAgreement::allocatedChange, LARGEST),
                 CellAgreement::allocatedChange);
+        line(out, "Retained heap", agreement.retainedChecked().stream()
+                .sorted(Agreement.largestFirst(CellAgreement::retainedChange)).limit(LARGEST).toList(),
+                CellAgreement::retainedChange);
         out.append('\n');
     }
 
@@ -171,6 +194,31 @@ public final class AgreementMarkdown {
                     .append(moved).append(" | ")
                     .append(cell.cpuChange() == null ? "–" : signed(cell.cpuChange())).append(" | ")
                     .append(cell.allocatedChange() == null ? "–" : signed(cell.allocatedChange())).append(" |\n");
+        }
+        out.append('\n');
+    }
+
+    /**
+     * The retained heap of the cells whose headline it is, B against A: held whenever both runs ended
+     * the cell OK, since a heap reading is no timed sample and a fork's warm-up does not bear on it.
+     */
+    private static void retained(StringBuilder out, Agreement agreement) {
+        List<CellAgreement> cells = agreement.retainedChecked();
+        if (cells.isEmpty()) {
+            return;
+        }
+        out.append("## Retained heap\n\nThe heap each agent or session keeps after a settled collection, the headline "
+                + "of these cells, in each run (the median of the forks'), B against A, held to ±")
+                .append(CompareOptions.percent(agreement.options().medianWithin()))
+                .append(" whether or not their timed pass was steady. A difference outside the bound is in bold.\n\n")
+                .append("| Benchmark | Target | A | B | B ÷ A − 1 |\n|---|---|---:|---:|---:|\n");
+        for (CellAgreement cell : cells) {
+            String per = cell.retainedUnit() == null ? "" : " / " + cell.retainedUnit();
+            out.append("| ").append(text(cell.name())).append(" | ").append(text(cell.target())).append(" | ")
+                    .append(wholeBytes(cell.retainedA())).append(per).append(" | ")
+                    .append(wholeBytes(cell.retainedB())).append(per).append(" | ")
+                    .append(bold(signed(cell.retainedChange()), cell.retainedOutside(agreement.options())))
+                    .append(" |\n");
         }
         out.append('\n');
     }
@@ -217,6 +265,11 @@ public final class AgreementMarkdown {
     static String signed(double change) {
         String text = String.format(Locale.ROOT, "%+.1f%%", change * 100);
         return text.equals("-0.0%") ? "+0.0%" : text;
+    }
+
+    /** Bytes to the byte, {@code 26,171 B}: two runs' heaps agree to a tenth of a percent, which KiB to three digits hide. */
+    private static String wholeBytes(double bytes) {
+        return String.format(Locale.ROOT, "%,.0f B", bytes);
     }
 
     private static String percent(double change) {

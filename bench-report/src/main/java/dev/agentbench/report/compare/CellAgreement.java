@@ -26,6 +26,10 @@ import java.util.Objects;
  *     wire is not steady in A}); {@code null} when it is, when the cell is the baseline, and when the
  *     median is not held either
  * @param figures the kind's own figures both runs' OK cells have, shown and never judged; empty when none
+ * @param retainedA the first run's heap retained per agent or session, the headline of a footprint or
+ *     session-growth cell; {@code null} when that run has no OK cell with one
+ * @param retainedB the second run's, the same way
+ * @param retainedUnit what the retained heap is per ({@code agent}, {@code session}); {@code null} without it
  */
 public record CellAgreement(
         String target,
@@ -42,7 +46,10 @@ public record CellAgreement(
         Double allocatedB,
         String note,
         String ratioNote,
-        List<FigureChange> figures) {
+        List<FigureChange> figures,
+        Double retainedA,
+        Double retainedB,
+        String retainedUnit) {
 
     public CellAgreement {
         Objects.requireNonNull(target, "target");
@@ -86,6 +93,25 @@ public record CellAgreement(
     /** How far the second run's allocation per iteration lies from the first's; {@code null} without both. */
     public Double allocatedChange() {
         return change(allocatedA, allocatedB);
+    }
+
+    /**
+     * Whether its retained heap is held to the median's bound: both runs ended the cell OK with a
+     * retained figure. A heap reading is not a timed sample, so a fork that was not steady or was
+     * disturbed while timed does not keep it from being held.
+     */
+    public boolean retainedChecked() {
+        return retainedA != null && retainedB != null;
+    }
+
+    /** How far the second run's retained heap lies from the first's; {@code null} without both. */
+    public Double retainedChange() {
+        return change(retainedA, retainedB);
+    }
+
+    /** Whether the retained heap is held and lies outside the median's bound. */
+    public boolean retainedOutside(AgreementOptions options) {
+        return retainedChecked() && !AgreementOptions.within(retainedChange(), options.medianWithin());
     }
 
     /** Whether the median is checked and lies outside the bound. */

@@ -43,12 +43,21 @@ class AgreementTest {
 
     /** An OK cell whose forks' medians are 0.99, 1 and 1.01 × {@code median}, its last fork as {@code last} makes it. */
     private static CellResult cell(String target, String benchmark, double median, UnaryOperator<Fork> last) {
+        return cell(target, benchmark, median, last, new Memory(1000.0, true, null, null));
+    }
+
+    private static CellResult cell(String target, String benchmark, double median, UnaryOperator<Fork> last,
+            Memory memory) {
         List<Fork> forks = List.of(fork(1, median * 0.99), fork(2, median), last.apply(fork(3, median * 1.01)));
         boolean steady = forks.stream().noneMatch(fork -> Boolean.FALSE.equals(fork.steadyState()));
         return new CellResult(target, benchmark, 1, benchmark, CellStatus.OK, null,
                 new TimeStats("ns", 63, median, median, median, median, 0, median, median), 0, steady, 1.0, List.of(),
-                new Memory(1000.0, true, null, null), null, null, null, List.of(), forks, new Cpu(median * 0.8, 0, 0),
-                List.of());
+                memory, null, null, null, List.of(), forks, new Cpu(median * 0.8, 0, 0), List.of());
+    }
+
+    /** A {@code memory_footprint} cell: agents built in {@code median} ns each, {@code retained} bytes kept per agent. */
+    private static CellResult footprint(String target, double median, double retained, UnaryOperator<Fork> last) {
+        return cell(target, "memory_footprint", median, last, new Memory(1000.0, true, retained, "agent"));
     }
 
     private static CellResult cell(String target, String benchmark, double median) {
@@ -206,6 +215,47 @@ class AgreementTest {
     }
 
     @Test
+    void aFootprintCellIsHeldToItsRetainedHeapEvenWhenItsTimedPassWasNotSteady() {
+        // build times within 3% everywhere; koog's build not steady in B, its retained heap 0.2% apart;
+        // springai's retained heap 4% apart: the runs disagree on the figure the cell is for
+        RunData a = run("20261206-080000-aaaa", List.of(footprint("wire", 2_000, 1_899, UnaryOperator.identity()),
+                footprint("koog", 12_000, 26_171, UnaryOperator.identity()),
+                footprint("springai", 330_000, 85_000, UnaryOperator.identity())));
+        RunData b = run("20261206-083000-bbbb", List.of(footprint("wire", 2_000, 1_899, UnaryOperator.identity()),
+                footprint("koog", 12_100, 26_223, AgreementTest::notSteady),
+                footprint("springai", 331_000, 88_400, UnaryOperator.identity())));
+
+        Agreement agreement = Agreement.of(a, b, DEFAULTS);
+
+        assertThat(agreement.outside()).isEmpty();
+        assertThat(agreement.ratiosOutside()).isEmpty();
+        assertThat(only(agreement, "koog/memory_footprint").checked()).isFalse();
+        assertThat(agreement.retainedChecked()).extracting(CellAgreement::id)
+                .containsExactly("wire/memory_footprint", "koog/memory_footprint", "springai/memory_footprint");
+        assertThat(agreement.retainedOutside()).extracting(CellAgreement::id)
+                .containsExactly("springai/memory_footprint");
+        assertThat(agreement.agree()).isFalse();
+        String md = AgreementMarkdown.render(agreement);
+        assertThat(md).contains("**Disagree**: 1 of 3 retained heaps outside ±3% (`springai/memory_footprint` +4.0%); "
+                        + "1 not checked.")
+                .contains("## Retained heap")
+                .contains("| memory_footprint | koog | 26,171 B / agent | 26,223 B / agent | +0.2% |")
+                .contains("| memory_footprint | springai | 85,000 B / agent | 88,400 B / agent | **+4.0%** |")
+                .contains("- Retained heap: `springai/memory_footprint` +4.0%, `koog/memory_footprint` +0.2%");
+        // within the bound, the verdict names the largest
+        RunData close = run("20261206-083000-bbbb", List.of(footprint("wire", 2_000, 1_899, UnaryOperator.identity()),
+                footprint("koog", 12_100, 26_223, AgreementTest::notSteady),
+                footprint("springai", 331_000, 85_100, UnaryOperator.identity())));
+        Agreement agree = Agreement.of(a, close, DEFAULTS);
+        assertThat(agree.agree()).isTrue();
+        assertThat(AgreementMarkdown.render(agree)).contains(", retained heap within 0.2% (largest "
+                + "`koog/memory_footprint` +0.2%); 1 not checked.");
+        var json = AgreementJson.render(agreement);
+        assertThat(json).contains("\"retainedChecked\" : 3").contains("\"retainedOutside\" : 1")
+                .contains("\"retainedUnit\" : \"agent\"");
+    }
+
+    @Test
     void runsWithNothingToHoldDoNotAgree() {
         RunData a = run("20261206-080000-aaaa", List.of(cell("raw", "turn1", 100_000, AgreementTest::notSteady)));
         RunData b = run("20261206-083000-bbbb", List.of(cell("raw", "turn1", 100_000)));
@@ -257,6 +307,8 @@ class AgreementTest {
         assertThat(raw.path("allocatedA").asDouble()).isEqualTo(1000.0);
         var wire = json.path("cells").get(0);
         assertThat(wire.path("ratioA").isNull()).isTrue();
+        assertThat(raw.path("retainedA").isNull()).isTrue();
+        assertThat(raw.path("retainedChecked").asBoolean()).isFalse();
         assertThat(wire.path("note").isNull()).isTrue();
     }
 }
