@@ -8,10 +8,10 @@ import dev.agentbench.core.results.ResultsJson;
 import java.util.List;
 
 /**
- * Whether two runs agree, as JSON, for machines. The shape is documented in {@code docs/compare.md}
+ * Whether two runs agree, as JSON, for machines. The shape is documented in {@code docs/agree.md}
  * and versioned by {@link #FORMAT_VERSION}: fields are only added within a version. Medians, CPU and
- * allocation are in nanoseconds and bytes per iteration, retained heap in bytes per agent or session; every change is {@code b ÷ a − 1}; a value
- * that does not exist is {@code null}, never a string.
+ * allocation are in nanoseconds and bytes per iteration, retained heap in bytes per agent or session;
+ * every change is {@code b ÷ a − 1}; a value that does not exist is {@code null}, never a string.
  */
 public final class AgreementJson {
 
