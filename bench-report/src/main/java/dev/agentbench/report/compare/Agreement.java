@@ -251,9 +251,16 @@ public record Agreement(Comparison.RunRef a, Comparison.RunRef b, AgreementOptio
      * order); cells without that change are left out.
      */
     public List<CellAgreement> largest(Function<CellAgreement, Double> change, int n) {
-        return cells.stream().filter(CellAgreement::checked).filter(cell -> change.apply(cell) != null)
-                .sorted(largestFirst(change))
-                .limit(n).toList();
+        return largest(checked(), change, n);
+    }
+
+    /**
+     * The {@code n} of {@code cells} whose {@code change} is largest either way, largest first (ties in
+     * their order); cells without that change are left out.
+     */
+    static List<CellAgreement> largest(List<CellAgreement> cells, Function<CellAgreement, Double> change, int n) {
+        return cells.stream().filter(cell -> change.apply(cell) != null).sorted(largestFirst(change)).limit(n)
+                .toList();
     }
 
     /** Cells by their {@code change}, the largest either way first (ties keep their order). */

@@ -136,7 +136,7 @@ public final class AgreementMarkdown {
 
     /** {@code 2.9% (largest `langchain4j/tools` +2.9%)}: the largest change of {@code cells} either way, and where. */
     private static String largestChange(List<CellAgreement> cells, Function<CellAgreement, Double> change) {
-        return cells.stream().filter(cell -> change.apply(cell) != null).min(Agreement.largestFirst(change))
+        return Agreement.largest(cells, change, 1).stream().findFirst()
                 .map(cell -> percent(Math.abs(change.apply(cell))) + " (largest " + code(cell.id()) + " "
                         + signed(change.apply(cell)) + ")")
                 .orElse("–");
@@ -164,9 +164,8 @@ public final class AgreementMarkdown {
         line(out, "CPU per iteration", agreement.largest(CellAgreement::cpuChange, LARGEST), CellAgreement::cpuChange);
         line(out, "Allocated per iteration", agreement.largest(CellAgreement::allocatedChange, LARGEST),
                 CellAgreement::allocatedChange);
-        line(out, "Retained heap", agreement.retainedChecked().stream()
-                .sorted(Agreement.largestFirst(CellAgreement::retainedChange)).limit(LARGEST).toList(),
-                CellAgreement::retainedChange);
+        line(out, "Retained heap", Agreement.largest(agreement.retainedChecked(), CellAgreement::retainedChange,
+                LARGEST), CellAgreement::retainedChange);
         out.append('\n');
     }
 
