@@ -265,7 +265,11 @@ public record Agreement(Comparison.RunRef a, Comparison.RunRef b, AgreementOptio
 
     /** Cells by their {@code change}, the largest either way first (ties keep their order). */
     static Comparator<CellAgreement> largestFirst(Function<CellAgreement, Double> change) {
-        return Comparator.comparingDouble(cell -> -Math.abs(change.apply(cell)));
+        // a change from zero (null) has no size: it sorts first, beyond every finite change
+        return Comparator.comparingDouble(cell -> {
+            Double moved = change.apply(cell);
+            return moved == null ? Double.NEGATIVE_INFINITY : -Math.abs(moved);
+        });
     }
 
     /** The checked cell whose {@code change} is largest either way, if any. */

@@ -261,7 +261,10 @@ public final class AgreementMarkdown {
 
 
     /** A change as a signed percentage with one decimal: {@code +2.9%}, {@code -0.4%}. */
-    static String signed(double change) {
+    static String signed(Double change) {
+        if (change == null) {
+            return "from 0"; // both figures there, the first 0: no ratio to show
+        }
         String text = String.format(Locale.ROOT, "%+.1f%%", change * 100);
         return text.equals("-0.0%") ? "+0.0%" : text;
     }

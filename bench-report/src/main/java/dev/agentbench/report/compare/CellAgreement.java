@@ -111,20 +111,35 @@ public record CellAgreement(
 
     /** Whether the retained heap is held and lies outside the median's bound. */
     public boolean retainedOutside(AgreementOptions options) {
-        return retainedChecked() && !AgreementOptions.within(retainedChange(), options.medianWithin());
+        return retainedChecked() && outside(retainedChange(), options.medianWithin());
     }
 
     /** Whether the median is checked and lies outside the bound. */
     public boolean outside(AgreementOptions options) {
-        return checked() && !AgreementOptions.within(change(), options.medianWithin());
+        return checked() && outside(change(), options.medianWithin());
     }
 
     /** Whether the ratio is checked and lies outside its bound. */
     public boolean ratioOutside(AgreementOptions options) {
-        return ratioChecked() && !AgreementOptions.within(ratioChange(), options.ratioWithin());
+        return ratioChecked() && outside(ratioChange(), options.ratioWithin());
     }
 
+    /** A held figure with no change ({@link #change(Double, Double)} of a zero against another figure) is outside. */
+    private static boolean outside(Double change, double bound) {
+        return change == null || !AgreementOptions.within(change, bound);
+    }
+
+    /**
+     * {@code b ÷ a − 1}; {@code null} without both figures, or when {@code a} is 0 and {@code b} is not
+     * (no ratio to a zero: such a held figure lies outside any bound). Two zeros are no change.
+     */
     static Double change(Double a, Double b) {
-        return a == null || b == null || a == 0 ? null : b / a - 1;
+        if (a == null || b == null) {
+            return null;
+        }
+        if (a == 0) {
+            return b == 0 ? 0.0 : null;
+        }
+        return b / a - 1;
     }
 }

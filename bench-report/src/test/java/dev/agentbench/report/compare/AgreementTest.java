@@ -256,6 +256,28 @@ class AgreementTest {
     }
 
     @Test
+    void aRetainedHeapOfZeroAgreesOnlyWithZero() {
+        // no ratio to a zero: 0 and 0 are no change, 0 and 40 bytes lie outside any bound, and neither throws
+        RunData a = run("20261206-080000-aaaa", List.of(footprint("noop", 200, 0, UnaryOperator.identity()),
+                footprint("wire", 2_000, 0, UnaryOperator.identity())));
+        RunData b = run("20261206-083000-bbbb", List.of(footprint("noop", 200, 0, UnaryOperator.identity()),
+                footprint("wire", 2_000, 40, UnaryOperator.identity())));
+
+        Agreement agreement = Agreement.of(a, b, DEFAULTS);
+
+        assertThat(only(agreement, "noop/memory_footprint").retainedChange()).isEqualTo(0.0);
+        assertThat(only(agreement, "noop/memory_footprint").retainedOutside(DEFAULTS)).isFalse();
+        assertThat(only(agreement, "wire/memory_footprint").retainedChange()).isNull();
+        assertThat(agreement.retainedOutside()).extracting(CellAgreement::id).containsExactly("wire/memory_footprint");
+        assertThat(agreement.agree()).isFalse();
+        assertThat(AgreementMarkdown.render(agreement))
+                .contains("1 of 2 retained heaps outside ±3% (`wire/memory_footprint` from 0)")
+                .contains("| memory_footprint | wire | 0 B / agent | 40 B / agent | **from 0** |");
+        assertThat(AgreementJson.render(agreement)).contains("\"retainedOutside\" : 1");
+        assertThat(Agreement.of(a, a, DEFAULTS).agree()).isTrue();
+    }
+
+    @Test
     void runsWithNothingToHoldDoNotAgree() {
         RunData a = run("20261206-080000-aaaa", List.of(cell("raw", "turn1", 100_000, AgreementTest::notSteady)));
         RunData b = run("20261206-083000-bbbb", List.of(cell("raw", "turn1", 100_000)));
