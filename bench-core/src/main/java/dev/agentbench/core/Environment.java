@@ -24,7 +24,8 @@ final class Environment {
      * {@code os.name}, {@code os.version}, {@code os.arch}, {@code cpus}, {@code memory} (total
      * physical bytes, when the JVM tells), {@code cpu.model} and {@code host.name} (when the system
      * tells), {@code git.commit} (when {@code workDir} is in a git work
-     * tree and {@code git} answers within two seconds) and {@code agentbench.version}.
+     * tree and {@code git} answers within two seconds), {@code agentbench.version} and
+     * {@code agentbench.commit} (when the build knew it: {@link #buildCommit()}).
      */
     public static Map<String, String> capture(Path workDir) {
         Map<String, String> env = new LinkedHashMap<>();
@@ -50,21 +51,47 @@ final class Environment {
             env.put("git.commit", commit);
         }
         env.put("agentbench.version", version());
+        String build = buildCommit();
+        if (build != null) {
+            env.put("agentbench.commit", build);
+        }
         return env;
+    }
+
+    /**
+     * The commit the harness was built from, {@code -dirty} appended when its tree had changes not
+     * committed; null when the build did not know it (no git work tree). It names the code that
+     * measured, where {@code git.commit} names only the working directory the run was started in.
+     */
+    public static String buildCommit() {
+        Properties build = versionProperties();
+        return buildCommit(build.getProperty("commit"), build.getProperty("dirty"));
+    }
+
+    /** {@link #buildCommit()} from the build's two properties, unfiltered placeholders read as unknown. */
+    static String buildCommit(String commit, String dirty) {
+        if (commit == null || !COMMIT.matcher(commit.strip()).matches()) {
+            return null;
+        }
+        return commit.strip() + ("true".equals(dirty == null ? null : dirty.strip()) ? "-dirty" : "");
     }
 
     /** The version of agentbench this harness is, from the build. */
     public static String version() {
+        return versionProperties().getProperty("version", "unknown");
+    }
+
+    /** What the build wrote into {@code version.properties}; empty when it is not there. */
+    private static Properties versionProperties() {
+        Properties properties = new Properties();
         try (InputStream in = Environment.class.getResourceAsStream("/dev/agentbench/core/version.properties")) {
-            if (in == null) {
-                return "unknown";
+            if (in != null) {
+                properties.load(in);
             }
-            Properties properties = new Properties();
-            properties.load(in);
-            return properties.getProperty("version", "unknown");
         } catch (IOException e) {
-            return "unknown";
+            // as if not there
         }
+        return properties;
     }
 
     /** The first {@code model name} in a Linux {@code /proc/cpuinfo}; null where there is none. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,28 @@ class EnvironmentTest {
             assertThat(env.get("cpu.model")).isEqualTo(Environment.cpuModel(Path.of("/proc/cpuinfo")));
         }
         assertThat(env.get("host.name")).isEqualTo(hostNameAsTheSystemSaysIt());
+    }
+
+    @Test
+    void theBuildsCommitIsRecordedWithItsDirtinessAndAPlaceholderTheBuildLeftIsNone() {
+        String commit = "c5215b0e6f1f6f1a2b3c4d5e6f708192a3b4c5d6";
+        assertThat(Environment.buildCommit(commit, "false")).isEqualTo(commit);
+        assertThat(Environment.buildCommit(commit + "\n", " true ")).isEqualTo(commit + "-dirty");
+        assertThat(Environment.buildCommit("${git.commit.id}", "${git.dirty}")).isNull();
+        assertThat(Environment.buildCommit(null, null)).isNull();
+        assertThat(Environment.buildCommit("", "true")).isNull();
+    }
+
+    @Test
+    void thisBuildRecordsTheCommitItWasBuiltFrom() throws Exception {
+        // the classes under test were built by this checkout's build: they name its HEAD
+        Path root = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
+        Process git = new ProcessBuilder("git", "-C", root.toString(), "rev-parse", "HEAD")
+                .redirectErrorStream(true).start();
+        String head = new String(git.getInputStream().readAllBytes()).strip();
+        Assumptions.assumeTrue(git.waitFor() == 0 && head.matches("[0-9a-f]{40}"), "built outside a git work tree");
+        assertThat(Environment.buildCommit()).matches(head + "(-dirty)?");
+        assertThat(Environment.capture(dir)).containsEntry("agentbench.commit", Environment.buildCommit());
     }
 
     @Test

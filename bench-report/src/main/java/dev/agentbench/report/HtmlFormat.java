@@ -130,6 +130,10 @@ public final class HtmlFormat implements ReportFormat {
         if (env.containsKey("git.commit")) {
             fact(out, "Commit", "<code>" + Html.text(env.get("git.commit")) + "</code>");
         }
+        String builtFrom = RunHeader.builtFrom(env);
+        if (builtFrom != null) {
+            fact(out, "Harness built from", "<code>" + Html.text(builtFrom) + "</code>");
+        }
         String forks = RunHeader.forks(run);
         if (forks != null) {
             fact(out, "Forks", Html.text(forks));

@@ -177,6 +177,10 @@ public final class MarkdownFormat implements ReportFormat {
         if (env.containsKey("git.commit")) {
             row(out, "Commit", code(env.get("git.commit")));
         }
+        String builtFrom = RunHeader.builtFrom(env);
+        if (builtFrom != null) {
+            row(out, "Harness built from", code(builtFrom));
+        }
         String forks = RunHeader.forks(run);
         if (forks != null) {
             row(out, "Forks", text(forks));

@@ -29,6 +29,16 @@ final class RunHeader {
         return join(env.get("os.name"), env.get("os.version"), env.get("os.arch"));
     }
 
+    /**
+     * The commit the harness was built from, when run.json has it and it is not the working
+     * directory's commit the Commit row shows already (a jar built elsewhere, or from a tree with
+     * changes: {@code …-dirty}); otherwise null.
+     */
+    static String builtFrom(Map<String, String> env) {
+        String build = env.get("agentbench.commit");
+        return build == null || build.equals(env.get("git.commit")) ? null : build;
+    }
+
     /** {@code 2, 24.0 GiB}. */
     static String cpusAndMemory(Map<String, String> env) {
         String memory = env.get("memory");
