@@ -25,7 +25,7 @@ final class Environment {
      * physical bytes, when the JVM tells), {@code cpu.model} and {@code host.name} (when the system
      * tells), {@code git.commit} (when {@code workDir} is in a git work
      * tree and {@code git} answers within two seconds), {@code agentbench.version} and
-     * {@code agentbench.commit} (when the build knew it: {@link #buildCommit()}).
+     * {@code agentbench.commit} (when the build knew it: {@link #buildCommit(String, String)}).
      */
     public static Map<String, String> capture(Path workDir) {
         Map<String, String> env = new LinkedHashMap<>();
@@ -50,25 +50,21 @@ final class Environment {
         if (commit != null) {
             env.put("git.commit", commit);
         }
-        env.put("agentbench.version", version());
-        String build = buildCommit();
-        if (build != null) {
-            env.put("agentbench.commit", build);
+        Properties build = buildProperties();
+        env.put("agentbench.version", build.getProperty("version", "unknown"));
+        String built = buildCommit(build.getProperty("commit"), build.getProperty("dirty"));
+        if (built != null) {
+            env.put("agentbench.commit", built);
         }
         return env;
     }
 
     /**
-     * The commit the harness was built from, {@code -dirty} appended when its tree had changes not
-     * committed; null when the build did not know it (no git work tree). It names the code that
-     * measured, where {@code git.commit} names only the working directory the run was started in.
+     * The commit the harness was built from, as the build wrote it into {@code version.properties},
+     * {@code -dirty} appended when its tree had changes not committed; null when the build did not
+     * know it (no git work tree: the placeholder is left unfiltered). It names the code that measured,
+     * where {@code git.commit} names only the working directory the run was started in.
      */
-    public static String buildCommit() {
-        Properties build = versionProperties();
-        return buildCommit(build.getProperty("commit"), build.getProperty("dirty"));
-    }
-
-    /** {@link #buildCommit()} from the build's two properties, unfiltered placeholders read as unknown. */
     static String buildCommit(String commit, String dirty) {
         if (commit == null || !COMMIT.matcher(commit.strip()).matches()) {
             return null;
@@ -76,13 +72,8 @@ final class Environment {
         return commit.strip() + ("true".equals(dirty == null ? null : dirty.strip()) ? "-dirty" : "");
     }
 
-    /** The version of agentbench this harness is, from the build. */
-    public static String version() {
-        return versionProperties().getProperty("version", "unknown");
-    }
-
-    /** What the build wrote into {@code version.properties}; empty when it is not there. */
-    private static Properties versionProperties() {
+    /** What the build wrote into {@code version.properties} (version, commit, dirty); empty when it is not there. */
+    private static Properties buildProperties() {
         Properties properties = new Properties();
         try (InputStream in = Environment.class.getResourceAsStream("/dev/agentbench/core/version.properties")) {
             if (in != null) {
