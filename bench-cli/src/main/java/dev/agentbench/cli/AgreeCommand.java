@@ -25,8 +25,7 @@ import picocli.CommandLine.Parameters;
                     + "both runs must have its median within --median-within of the first run's, and its ratio to "
                     + "the baseline within --ratio-within; a memory_footprint or session_growth cell OK in both runs "
                     + "must also have its retained heap within --median-within. Cells that are not held (failed, not "
-                    + "steady, disturbed, in one "
-                    + "run only) are named with why and not held. Prints the agreement table, with the largest "
+                    + "steady, disturbed, in one run only) are named with why and not held. Prints the agreement table, with the largest "
                     + "differences named, as markdown (or JSON) to standard output.",
             ""
         },
