@@ -150,6 +150,26 @@ public final class ShardMerge {
         }
     }
 
+    /**
+     * One note for every shard merged from its {@code summary.json}: {@code Shard 2/2 was merged …} for
+     * one, {@code Shards 1, 2 and 5 of 11 were merged …} for several, so that a table made of eleven
+     * published shards says it once.
+     */
+    static String fromSummariesNote(List<Integer> shards, int count, int cells) {
+        String which;
+        if (shards.size() == 1) {
+            which = "Shard " + shards.get(0) + "/" + count + " was merged from its summary.json";
+        } else {
+            List<String> numbers = shards.stream().map(String::valueOf).toList();
+            which = "Shards " + String.join(", ", numbers.subList(0, numbers.size() - 1)) + " and "
+                    + numbers.get(numbers.size() - 1) + " of " + count + " were merged from their summary.json";
+        }
+        return which + " for " + cells + (cells == 1 ? " cell" : " cells") + " whose result files were not there ("
+                + (shards.size() == 1 ? "a published or archived run" : "published or archived runs")
+                + "): they have their forks' figures but not their samples, so their intervals are Student's t "
+                + "over the forks' medians";
+    }
+
     private static void checkEmpty(Path outDir) throws IOException {
         if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
             throw new IllegalArgumentException("Output directory [" + outDir + "] is a file");
@@ -175,6 +195,8 @@ public final class ShardMerge {
 
         List<Sharding.Part> parts = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        List<Integer> fromSummaries = new ArrayList<>();
+        int summedCells = 0;
         for (int index = 1; index <= split.count(); index++) {
             ShardRun shard = byIndex.get(index);
             if (shard == null) {
@@ -187,10 +209,8 @@ public final class ShardMerge {
             parts.add(Sharding.Part.of(shard.info(), shard.dir().toString()));
             int summed = copyCells(shard, out, split);
             if (summed > 0) {
-                notes.add("Shard " + shard.info().sharding().label() + " was merged from its summary.json for "
-                        + summed + (summed == 1 ? " cell" : " cells") + " whose result files were not there (a "
-                        + "published or archived run): they have their forks' figures but not their samples, so "
-                        + "their intervals are Student's t over the forks' medians");
+                fromSummaries.add(index);
+                summedCells += summed;
             }
             Path mockLog = new RunLayout(shard.dir()).mockLog();
             if (Files.isRegularFile(mockLog)) {
@@ -200,6 +220,9 @@ public final class ShardMerge {
                 notes.add("Shard " + shard.info().sharding().label() + " ended " + shard.info().status()
                         + "; its cells that did not finish are MISSING");
             }
+        }
+        if (!fromSummaries.isEmpty()) {
+            notes.add(fromSummariesNote(fromSummaries, split.count(), summedCells));
         }
         for (ShardRun shard : shards) {
             shard.info().notes().stream().filter(note -> !note.startsWith("Shard ")).forEach(notes::add);

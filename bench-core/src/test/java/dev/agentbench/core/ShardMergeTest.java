@@ -127,14 +127,14 @@ class ShardMergeTest {
         assertThat(merged.info().sharding().parts().get(1).present()).isFalse();
     }
 
-    @Test
-    void aPublishedShardThatKeptOnlyItsSummaryMergesFromItWithItsForksButNoSamples() throws IOException {
-        Path published = copy(second.runDir(), dir.resolve("published"), info -> info);
+    /** A copy of {@code shard} as {@code publish} leaves it: no cell result files, their figures in summary.json. */
+    private Path publishedCopy(RunSummary shard, String name) throws IOException {
+        Path published = copy(shard.runDir(), dir.resolve(name), info -> info);
         RunLayout layout = new RunLayout(published);
         var mapper = ResultsJson.mapper();
         var summary = mapper.createObjectNode().put("format", RunLayout.FORMAT);
         var entries = summary.putArray("cells");
-        for (PlannedCell planned : second.info().cells()) {
+        for (PlannedCell planned : shard.info().cells()) {
             CellResult cell = ResultsJson.read(layout.cellResult(planned), CellResult.class);
             var entry = entries.addObject().put("target", cell.target()).put("benchmark", cell.benchmark())
                     .put("concurrency", cell.concurrency()).put("name", cell.name()).put("status", "OK");
@@ -148,6 +148,25 @@ class ShardMergeTest {
             Files.delete(layout.cellResult(planned));
         }
         mapper.writeValue(layout.summaryJson().toFile(), summary);
+        return published;
+    }
+
+    @Test
+    void shardsMergedFromTheirSummariesAreNamedInOneNote() throws IOException {
+        RunSummary merged = ShardMerge.merge(List.of(publishedCopy(first, "published-1"),
+                publishedCopy(second, "published-2")), dir.resolve("merged-both"), List.of());
+
+        assertThat(merged.allOk()).as(merged.results().toString()).isTrue();
+        int count = first.info().cells().size() + second.info().cells().size();
+        assertThat(merged.info().notes()).filteredOn(note -> note.contains("summary.json")).containsExactly(
+                "Shards 1 and 2 of 2 were merged from their summary.json for " + count + " cells whose result files "
+                        + "were not there (published or archived runs): they have their forks' figures but not their "
+                        + "samples, so their intervals are Student's t over the forks' medians");
+    }
+
+    @Test
+    void aPublishedShardThatKeptOnlyItsSummaryMergesFromItWithItsForksButNoSamples() throws IOException {
+        Path published = publishedCopy(second, "published");
 
         RunSummary merged = ShardMerge.merge(List.of(first.runDir(), published), dir.resolve("merged"), List.of());
 
