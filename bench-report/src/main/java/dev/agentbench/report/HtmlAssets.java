@@ -75,6 +75,7 @@ final class HtmlAssets {
             svg .axis{stroke:#8c959f;stroke-width:1}
             svg .grid{stroke:var(--line);stroke-width:1;stroke-dasharray:2 3}
             svg .whisker{stroke:#424a53;stroke-width:1.5}
+            svg .pale{fill-opacity:.4}
             svg .status{font-weight:600}
             svg .FAILED{fill:var(--failed)}svg .TIMEOUT{fill:var(--timeout)}svg .MISSING,svg .NOTRUN{fill:var(--missing)}
             h3{font-size:15px;margin:18px 0 6px}

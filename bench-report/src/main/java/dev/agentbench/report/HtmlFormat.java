@@ -446,7 +446,10 @@ public final class HtmlFormat implements ReportFormat {
         }
         out.append("<section class=\"card\" id=\"medians\">\n<h2>Median and p95 per benchmark</h2>\n<p class=\"intro\">")
                 .append("Each bar is a target's median time per iteration, its whisker reaches the p95; cold start "
-                        + "is launch to first reply. Targets whose cell did not finish OK show their status.</p>\n")
+                        + "is launch to first reply. A row held to the heap its agents or sessions keep "
+                        + "(<code>memory_footprint</code>, <code>session_growth</code>) draws those bytes instead. "
+                        + "A pale bar marked † is a cell that was not steady or was disturbed: not a figure to "
+                        + "quote. Targets whose cell did not finish OK show their status.</p>\n")
                 .append(legend(targets)).append("\n<div class=\"charts\">\n");
         charts.forEach(out::append);
         out.append("</div>\n</section>\n");

@@ -41,10 +41,15 @@ final class SvgCharts {
     }
 
     /**
-     * One bar per target: the median, with a whisker out to the p95. Targets whose cell did not end
-     * OK show their status in place of a bar.
+     * One bar per target: the median, with a whisker out to the p95; or, in a row whose cells are
+     * held to the heap they retain ({@link #retainedRow}), the retained bytes per agent or session.
+     * Targets whose cell did not end OK show their status in place of a bar; a bar whose cell was not
+     * steady or was disturbed is drawn pale, and its value says why.
      */
     static String medians(String title, Map<String, CellResult> cells, List<String> targets) {
+        if (retainedRow(cells)) {
+            return retained(title, cells, targets);
+        }
         double max = 0;
         for (CellResult cell : cells.values()) {
             if (cell.status() == CellStatus.OK && cell.time() != null) {
@@ -77,15 +82,96 @@ final class SvgCharts {
             }
             double median = plotLeft + (plotRight - plotLeft) * (cell.time().median() / scaleMax);
             double p95 = plotLeft + (plotRight - plotLeft) * (cell.time().p95() / scaleMax);
+            String caveat = caveat(cell);
             svg.append(String.format(Locale.ROOT,
-                    "<rect class=\"bar\" x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"12\" rx=\"2\" fill=\"%s\">"
-                            + "<title>%s: median %s, p95 %s</title></rect>",
-                    plotLeft, middle - 6, Math.max(1, median - plotLeft), color(i), Html.text(target),
-                    Units.time(cell.time().median()), Units.time(cell.time().p95())));
+                    "<rect class=\"%s\" x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"12\" rx=\"2\" fill=\"%s\">"
+                            + "<title>%s: median %s, p95 %s%s</title></rect>",
+                    caveat.isEmpty() ? "bar" : "bar pale", plotLeft, middle - 6, Math.max(1, median - plotLeft),
+                    color(i), Html.text(target), Units.time(cell.time().median()), Units.time(cell.time().p95()),
+                    caveat.isEmpty() ? "" : " (" + caveat + ")"));
             svg.append(line(median, middle, p95, middle, "whisker"));
             svg.append(line(p95, middle - 5, p95, middle + 5, "whisker"));
             svg.append(text(WIDTH - 4, middle + 4, "end", "value",
-                    Units.time(cell.time().median()) + " · p95 " + Units.time(cell.time().p95())));
+                    Units.time(cell.time().median()) + " · p95 " + Units.time(cell.time().p95())
+                            + (caveat.isEmpty() ? "" : " †")));
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    /**
+     * Whether a row's cells are held to the heap they retain ({@code memory_footprint}, {@code
+     * session_growth}): every cell that ended OK reports retained bytes per agent or session. Their
+     * time is that of building or running while the rest are held, not what the row is for.
+     */
+    static boolean retainedRow(Map<String, CellResult> cells) {
+        List<CellResult> ok = cells.values().stream().filter(cell -> cell.status() == CellStatus.OK).toList();
+        return !ok.isEmpty() && ok.stream().allMatch(cell -> retainedBytes(cell) != null);
+    }
+
+    private static Double retainedBytes(CellResult cell) {
+        return cell.memory() == null ? null : cell.memory().retainedBytesPerUnit();
+    }
+
+    /**
+     * Why a cell's figure is not one to quote on its own, or empty: its forks did not all reach a
+     * steady state, or the machine disturbed one that a rerun did not replace.
+     */
+    static String caveat(CellResult cell) {
+        List<String> why = new ArrayList<>();
+        if (ForkFigures.unsteady(cell)) {
+            why.add("not steady");
+        }
+        if (cell.disturbed()) {
+            why.add("disturbed");
+        }
+        return String.join(", ", why);
+    }
+
+    /**
+     * One bar per target: the bytes of heap each agent or session retains, from zero (a negative
+     * figure, the heap's noise around a target that keeps nothing, draws no bar).
+     */
+    private static String retained(String title, Map<String, CellResult> cells, List<String> targets) {
+        double max = 1; // an axis of at least one byte, when every target keeps nothing
+        for (CellResult cell : cells.values()) {
+            if (cell.status() == CellStatus.OK) {
+                max = Math.max(max, retainedBytes(cell));
+            }
+        }
+        double size = max >= 1024 * 1024 ? 1024 * 1024 : max >= 1024 ? 1024 : 1;
+        String unit = size == 1 ? "B" : size == 1024 ? "KiB" : "MiB";
+        double[] ticks = ticks(max / size);
+        double scaleMax = ticks[ticks.length - 1] * size;
+        int plotLeft = LABEL_WIDTH;
+        int plotRight = WIDTH - VALUE_WIDTH;
+        int height = 6 + targets.size() * ROW_HEIGHT + 20;
+        StringBuilder svg = open(title + ": retained heap per target", height);
+        int axisBottom = 6 + targets.size() * ROW_HEIGHT;
+        for (double tick : ticks) {
+            double x = plotLeft + (plotRight - plotLeft) * (tick * size / scaleMax);
+            svg.append(line(x, 4, x, axisBottom, tick == 0 ? "axis" : "grid"));
+            svg.append(text(x, axisBottom + 14, "middle", "tick", tickNumber(tick) + (tick == 0 ? "" : " " + unit)));
+        }
+        for (int i = 0; i < targets.size(); i++) {
+            String target = targets.get(i);
+            CellResult cell = cells.get(target);
+            double middle = 6 + i * ROW_HEIGHT + ROW_HEIGHT / 2.0;
+            svg.append(text(plotLeft - 8, middle + 4, "end", "label", target));
+            if (cell == null || cell.status() != CellStatus.OK) {
+                String status = cell == null ? "not run" : cell.status().label();
+                svg.append(text(plotLeft + 6, middle + 4, "start", "status " + (cell == null ? "NOTRUN"
+                        : HtmlFormat.pillClass(cell.status())), status));
+                continue;
+            }
+            double bytes = retainedBytes(cell);
+            String per = " per " + (cell.memory().retainedUnit() == null ? "unit" : cell.memory().retainedUnit());
+            double end = plotLeft + (plotRight - plotLeft) * (Math.max(0, bytes) / scaleMax);
+            svg.append(String.format(Locale.ROOT,
+                    "<rect class=\"bar\" x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"12\" rx=\"2\" fill=\"%s\">"
+                            + "<title>%s: %s retained%s</title></rect>",
+                    plotLeft, middle - 6, Math.max(1, end - plotLeft), color(i), Html.text(target),
+                    Units.bytes(bytes), per));
+            svg.append(text(WIDTH - 4, middle + 4, "end", "value", Units.bytes(bytes) + per));
         }
         return svg.append("</svg>").toString();
     }
