@@ -9,6 +9,7 @@ import dev.agentbench.report.compare.AgreementOptions;
 import dev.agentbench.report.compare.CompareOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Parameters;
             "Holds a second run of one plan to the first, cell by cell: every cell OK, steady and undisturbed in "
                     + "both runs must have its median within --median-within of the first run's, and its ratio to "
                     + "the baseline within --ratio-within; a memory_footprint or session_growth cell OK in both runs "
-                    + "must also have its retained heap within --median-within. Cells that are not held (failed, not "
+                    + "must also have its retained heap within --median-within or --retained-within, whichever is "
+                    + "wider. Cells that are not held (failed, not "
                     + "steady, disturbed, in one run only) are named with why and not held. Prints the agreement table, with the largest "
                     + "differences named, as markdown (or JSON) to standard output.",
             ""
@@ -61,6 +63,12 @@ final class AgreeCommand implements Callable<Integer> {
                     + "(default: 5%%).")
     private String ratioWithin = CompareOptions.percent(AgreementOptions.DEFAULT_RATIO_WITHIN);
 
+    @Option(names = "--retained-within", paramLabel = "BYTES",
+            description = "How far a retained heap may move in bytes per agent or session, either way, where that "
+                    + "is wider than --median-within of it: a figure about 0 moves by the heap's own noise "
+                    + "(default: 32).")
+    private String retainedWithin = String.format(Locale.ROOT, "%.0f", AgreementOptions.DEFAULT_RETAINED_BYTES_WITHIN);
+
     @Option(names = "--baseline", paramLabel = "TARGET",
             description = "The target the ratios divide by (default: wire; RUN_A's first target when it has no "
                     + "wire).")
@@ -77,7 +85,7 @@ final class AgreeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AgreementOptions options = new AgreementOptions(CompareOptions.parsePercent("Median bound", medianWithin),
-                CompareOptions.parsePercent("Ratio bound", ratioWithin), baseline);
+                CompareOptions.parsePercent("Ratio bound", ratioWithin), baseline, bytes(retainedWithin));
         if (!CompareCommand.FORMATS.contains(format)) {
             throw new Main.UsageException("Unknown format [" + format + "]; known formats: " + CompareCommand.FORMATS);
         }
@@ -104,5 +112,19 @@ final class AgreeCommand implements Callable<Integer> {
         out.print(format.equals("json") ? json : AgreementMarkdown.render(agreement));
         out.flush();
         return agreement.agree() ? Main.OK : Main.DISAGREE;
+    }
+
+    /** {@code 32}: a whole or decimal number of bytes, at least 0. */
+    private static double bytes(String value) {
+        try {
+            double bytes = Double.parseDouble(value.strip());
+            if (bytes >= 0 && bytes < Double.POSITIVE_INFINITY) {
+                return bytes;
+            }
+        } catch (NumberFormatException e) {
+            // said below, with the value
+        }
+        throw new Main.UsageException("Retained bound [" + value + "] must be a number of bytes, at least 0, "
+                + "such as 32");
     }
 }

@@ -79,6 +79,10 @@ class AgreeCommandTest {
         CompareCommandTest.assertUsage(execute("agree", run, run, "--median-within", "3"),
                 "agentbench: Median bound [3] is not a percentage such as 5% or 2.5%");
         CompareCommandTest.assertUsage(execute("agree", run, run, "--ratio-within", "100%"), "agentbench: Ratio bound [100%] must be below 100%");
+        CompareCommandTest.assertUsage(execute("agree", run, run, "--retained-within", "-1"),
+                "agentbench: Retained bound [-1] must be a number of bytes, at least 0, such as 32");
+        CompareCommandTest.assertUsage(execute("agree", run, run, "--retained-within", "32B"),
+                "agentbench: Retained bound [32B] must be a number of bytes, at least 0, such as 32");
         CompareCommandTest.assertUsage(execute("agree", run, run, "--format", "pdf"), "Unknown format [pdf]; known formats: [md, json]");
         CompareCommandTest.assertUsage(execute("agree", run, run, "--baseline", "nope"),
                 "agentbench: Baseline [nope] is not a target of run [" + run + "]; its targets: [calibration]");

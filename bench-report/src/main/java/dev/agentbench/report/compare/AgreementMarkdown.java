@@ -41,8 +41,11 @@ public final class AgreementMarkdown {
         row(out, "Run B", run(agreement.b()));
         row(out, "Rule", "the runs agree when every checked cell's median in B lies within ±"
                 + CompareOptions.percent(options.medianWithin()) + " of A's and its ratio to " + base + " within ±"
-                + CompareOptions.percent(options.ratioWithin()) + " of A's; checked are the cells OK, steady and "
-                + "undisturbed in both runs (the figures a report may publish)");
+                + CompareOptions.percent(options.ratioWithin()) + " of A's"
+                + (agreement.retainedChecked().isEmpty() ? ""
+                        : ", and every retained heap within " + retainedBounds(options) + " per agent or session")
+                + "; checked are the cells OK, steady and undisturbed in both runs (the figures a report may "
+                + "publish)");
         for (Comparison.VersionChange change : Comparison.versionChanges(agreement.a(), agreement.b())) {
             row(out, "Version change", code(change.target()) + " " + code(change.base()) + " → "
                     + code(change.changed()) + ": its cells measured two versions of its framework");
@@ -109,7 +112,7 @@ public final class AgreementMarkdown {
                 parts.add("ratios within " + largestChange(ratios, CellAgreement::ratioChange));
             }
             if (!retained.isEmpty()) {
-                parts.add("retained heap within " + largestChange(retained, CellAgreement::retainedChange));
+                parts.add("retained heap within " + retainedBounds(options));
             }
             out.append("**Agree**: ").append(count(checked.size(), "cell")).append(" checked; ")
                     .append(String.join(", ", parts)).append(skipped).append(".\n\n");
@@ -127,8 +130,8 @@ public final class AgreementMarkdown {
                     + named(ratiosOutside, CellAgreement::ratioChange) + ")");
         }
         if (!retainedOutside.isEmpty()) {
-            parts.add(retainedOutside.size() + " of " + retained.size() + " retained heaps outside ±"
-                    + CompareOptions.percent(options.medianWithin()) + " ("
+            parts.add(retainedOutside.size() + " of " + retained.size() + " retained heaps outside "
+                    + retainedBounds(options).replace(" or ", " and ") + " ("
                     + named(retainedOutside, CellAgreement::retainedChange) + ")");
         }
         out.append(String.join("; ", parts)).append(skipped).append(".\n\n");
@@ -207,16 +210,21 @@ public final class AgreementMarkdown {
             return;
         }
         out.append("## Retained heap\n\nThe heap each agent or session keeps after a settled collection, the headline "
-                + "of these cells, in each run (the median of the forks'), B against A, held to ±")
-                .append(CompareOptions.percent(agreement.options().medianWithin()))
-                .append(" whether or not their timed pass was steady. A difference outside the bound is in bold.\n\n")
-                .append("| Benchmark | Target | A | B | B ÷ A − 1 |\n|---|---|---:|---:|---:|\n");
+                + "of these cells, in each run (the median of the forks'), B against A, held to ")
+                .append(retainedBounds(agreement.options()))
+                .append(" per agent or session, whichever is wider (a figure about 0, a framework that lets its "
+                        + "deleted sessions go, moves by the heap's own noise, which no fraction of it bounds), "
+                        + "whether or not their timed pass was steady. A difference outside both bounds is in bold.\n\n")
+                .append("| Benchmark | Target | A | B | B ÷ A − 1 | B − A |\n|---|---|---:|---:|---:|---:|\n");
         for (CellAgreement cell : cells) {
             String per = cell.retainedUnit() == null ? "" : " / " + cell.retainedUnit();
             out.append("| ").append(text(cell.name())).append(" | ").append(text(cell.target())).append(" | ")
                     .append(wholeBytes(cell.retainedA())).append(per).append(" | ")
                     .append(wholeBytes(cell.retainedB())).append(per).append(" | ")
                     .append(bold(signed(cell.retainedChange()), cell.retainedOutside(agreement.options())))
+                    .append(" | ")
+                    .append(bold(signedBytes(cell.retainedB() - cell.retainedA()),
+                            cell.retainedOutside(agreement.options())))
                     .append(" |\n");
         }
         out.append('\n');
@@ -272,6 +280,18 @@ public final class AgreementMarkdown {
     /** Bytes to the byte, {@code 26,171 B}: two runs' heaps agree to a tenth of a percent, which KiB to three digits hide. */
     private static String wholeBytes(double bytes) {
         return String.format(Locale.ROOT, "%,.0f B", bytes);
+    }
+
+    /** {@code +4 B}, {@code -122 B}: a difference of retained heap in whole bytes, signed as the changes are. */
+    private static String signedBytes(double bytes) {
+        long whole = Math.round(bytes);
+        return (whole >= 0 ? "+" : "") + String.format(Locale.ROOT, "%,d B", whole);
+    }
+
+    /** {@code ±3% or ±32 B}: the bounds a retained heap is held to. */
+    private static String retainedBounds(AgreementOptions options) {
+        return "±" + CompareOptions.percent(options.medianWithin()) + " or ±"
+                + String.format(Locale.ROOT, "%,.0f B", options.retainedBytesWithin());
     }
 
     private static String percent(double change) {

@@ -109,9 +109,13 @@ public record CellAgreement(
         return change(retainedA, retainedB);
     }
 
-    /** Whether the retained heap is held and lies outside the median's bound. */
+    /**
+     * Whether the retained heap is held and lies outside both its bounds: the median's, as a fraction
+     * of A's figure, and {@link AgreementOptions#retainedBytesWithin()} in bytes either way.
+     */
     public boolean retainedOutside(AgreementOptions options) {
-        return retainedChecked() && outside(retainedChange(), options.medianWithin());
+        return retainedChecked() && outside(retainedChange(), options.medianWithin())
+                && Math.abs(retainedB - retainedA) > options.retainedBytesWithin() + 1e-9;
     }
 
     /** Whether the median is checked and lies outside the bound. */

@@ -1,6 +1,7 @@
 package dev.agentbench.report.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Offset.offset;
 
 import dev.agentbench.api.result.CellResult;
@@ -236,11 +237,11 @@ class AgreementTest {
                 .containsExactly("springai/memory_footprint");
         assertThat(agreement.agree()).isFalse();
         String md = AgreementMarkdown.render(agreement);
-        assertThat(md).contains("**Disagree**: 1 of 3 retained heaps outside ±3% (`springai/memory_footprint` +4.0%); "
-                        + "1 not checked.")
+        assertThat(md).contains("**Disagree**: 1 of 3 retained heaps outside ±3% and ±32 B "
+                        + "(`springai/memory_footprint` +4.0%); 1 not checked.")
                 .contains("## Retained heap")
-                .contains("| memory_footprint | koog | 26,171 B / agent | 26,223 B / agent | +0.2% |")
-                .contains("| memory_footprint | springai | 85,000 B / agent | 88,400 B / agent | **+4.0%** |")
+                .contains("| memory_footprint | koog | 26,171 B / agent | 26,223 B / agent | +0.2% | +52 B |")
+                .contains("| memory_footprint | springai | 85,000 B / agent | 88,400 B / agent | **+4.0%** | **+3,400 B** |")
                 .contains("- Retained heap: `springai/memory_footprint` +4.0%, `koog/memory_footprint` +0.2%");
         // within the bound, the verdict names the largest
         RunData close = run("20261206-083000-bbbb", List.of(footprint("wire", 2_000, 1_899, UnaryOperator.identity()),
@@ -248,8 +249,7 @@ class AgreementTest {
                 footprint("springai", 331_000, 85_100, UnaryOperator.identity())));
         Agreement agree = Agreement.of(a, close, DEFAULTS);
         assertThat(agree.agree()).isTrue();
-        assertThat(AgreementMarkdown.render(agree)).contains(", retained heap within 0.2% (largest "
-                + "`koog/memory_footprint` +0.2%); 1 not checked.");
+        assertThat(AgreementMarkdown.render(agree)).contains(", retained heap within ±3% or ±32 B; 1 not checked.");
         var json = AgreementJson.render(agreement);
         assertThat(json).contains("\"retainedChecked\" : 3").contains("\"retainedOutside\" : 1")
                 .contains("\"retainedUnit\" : \"agent\"");
@@ -257,7 +257,7 @@ class AgreementTest {
 
     @Test
     void aRetainedHeapOfZeroAgreesOnlyWithZero() {
-        // no ratio to a zero: 0 and 0 are no change, 0 and 40 bytes lie outside any bound, and neither throws
+        // no ratio to a zero: 0 and 0 are no change, 0 and 40 bytes lie outside ±3% and ±32 B, and neither throws
         RunData a = run("20261206-080000-aaaa", List.of(footprint("noop", 200, 0, UnaryOperator.identity()),
                 footprint("wire", 2_000, 0, UnaryOperator.identity())));
         RunData b = run("20261206-083000-bbbb", List.of(footprint("noop", 200, 0, UnaryOperator.identity()),
@@ -271,10 +271,42 @@ class AgreementTest {
         assertThat(agreement.retainedOutside()).extracting(CellAgreement::id).containsExactly("wire/memory_footprint");
         assertThat(agreement.agree()).isFalse();
         assertThat(AgreementMarkdown.render(agreement))
-                .contains("1 of 2 retained heaps outside ±3% (`wire/memory_footprint` from 0)")
-                .contains("| memory_footprint | wire | 0 B / agent | 40 B / agent | **from 0** |");
+                .contains("1 of 2 retained heaps outside ±3% and ±32 B (`wire/memory_footprint` from 0)")
+                .contains("| memory_footprint | wire | 0 B / agent | 40 B / agent | **from 0** | **+40 B** |");
         assertThat(AgreementJson.render(agreement)).contains("\"retainedOutside\" : 1");
         assertThat(Agreement.of(a, a, DEFAULTS).agree()).isTrue();
+    }
+
+    @Test
+    void aRetainedHeapAboutZeroIsHeldToBytesNotToAFractionOfItself() {
+        // session_growth as two runs of the published table read it: frameworks that let deleted sessions go
+        // keep a few bytes either side of 0, which move by the heap's noise; one keeps 161 B of each
+        RunData a = run("20261206-080000-aaaa", List.of(growth("langchain4j", 3, "session"), growth("agentscope", -7,
+                "session"), growth("llmagent", 161, "session"), growth("koog", -3, "session")));
+        RunData b = run("20261206-083000-bbbb", List.of(growth("langchain4j", -1, "session"), growth("agentscope", -10,
+                "session"), growth("llmagent", 159, "session"), growth("koog", 90, "session")));
+
+        Agreement agreement = Agreement.of(a, b, DEFAULTS);
+
+        // −122%, +43% and −1.2% are within 32 B; koog's −3 → 90 B is outside both bounds
+        assertThat(agreement.retainedChecked()).hasSize(4);
+        assertThat(agreement.retainedOutside()).extracting(CellAgreement::id).containsExactly("koog/session_growth");
+        String md = AgreementMarkdown.render(agreement);
+        assertThat(md).contains("1 of 4 retained heaps outside ±3% and ±32 B (`koog/session_growth` -3100.0%)")
+                .contains("| session_growth | langchain4j | 3 B / session | -1 B / session | -133.3% | -4 B |")
+                .contains("| session_growth | koog | -3 B / session | 90 B / session | **-3100.0%** | **+93 B** |")
+                .contains("every retained heap within ±3% or ±32 B per agent or session");
+        // a tighter bound in bytes holds them to it
+        Agreement strict = Agreement.of(a, b, new AgreementOptions(0.03, 0.05, "wire", 2));
+        assertThat(strict.retainedOutside()).extracting(CellAgreement::id)
+                .containsExactlyInAnyOrder("langchain4j/session_growth", "agentscope/session_growth", "koog/session_growth");
+        assertThatThrownBy(() -> new AgreementOptions(0.03, 0.05, "wire", -1))
+                .hasMessage("Retained bound [-1.0] must be a number of bytes, at least 0");
+    }
+
+    /** A {@code session_growth} cell: sessions run in 700 µs each, {@code retained} bytes kept per deleted session. */
+    private static CellResult growth(String target, double retained, String unit) {
+        return cell(target, "session_growth", 700_000, UnaryOperator.identity(), new Memory(1000.0, true, retained, unit));
     }
 
     @Test
