@@ -152,13 +152,15 @@ public final class ShardMerge {
 
     /**
      * One note for every shard merged from its {@code summary.json}: {@code Shard 2/2 was merged …} for
-     * one, {@code Shards 1, 2 and 5 of 11 were merged …} for several, so that a table made of eleven
-     * published shards says it once.
+     * one, {@code Shards 1, 2 and 5 of 11 were merged …} for several, {@code All 11 shards were merged …}
+     * for every shard of more than two, so that a table made of eleven published shards says it once.
      */
     static String fromSummariesNote(List<Integer> shards, int count, int cells) {
         String which;
         if (shards.size() == 1) {
             which = "Shard " + shards.get(0) + "/" + count + " was merged from its summary.json";
+        } else if (shards.size() == count && count > 2) {
+            which = "All " + count + " shards were merged from their summary.json";
         } else {
             List<String> numbers = shards.stream().map(String::valueOf).toList();
             which = "Shards " + String.join(", ", numbers.subList(0, numbers.size() - 1)) + " and "

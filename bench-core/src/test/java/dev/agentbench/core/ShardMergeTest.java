@@ -165,6 +165,18 @@ class ShardMergeTest {
     }
 
     @Test
+    void theMergeNoteNamesTheShardsMergedFromTheirSummariesAsFewWordsAsItCan() {
+        assertThat(ShardMerge.fromSummariesNote(List.of(2), 2, 4)).startsWith("Shard 2/2 was merged from its "
+                + "summary.json for 4 cells whose result files were not there (a published or archived run)");
+        assertThat(ShardMerge.fromSummariesNote(List.of(1, 2, 5), 11, 54)).startsWith("Shards 1, 2 and 5 of 11 were "
+                + "merged from their summary.json for 54 cells whose result files were not there (published or "
+                + "archived runs)");
+        assertThat(ShardMerge.fromSummariesNote(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 11, 198))
+                .startsWith("All 11 shards were merged from their summary.json for 198 cells whose result files were "
+                        + "not there (published or archived runs)");
+    }
+
+    @Test
     void aPublishedShardThatKeptOnlyItsSummaryMergesFromItWithItsForksButNoSamples() throws IOException {
         Path published = publishedCopy(second, "published");
 
