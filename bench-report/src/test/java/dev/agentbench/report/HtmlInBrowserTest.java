@@ -226,14 +226,16 @@ class HtmlInBrowserTest {
         JsonNode probe = loaded(html, page, temp);
         assertThat(probe.get("script").asText()).as("the page's script ran").isEqualTo("ran");
         assertThat(probe.get("scrollWidth").asInt()).as("no horizontal scroll").isLessThanOrEqualTo(probe.get("clientWidth").asInt());
-        // runs A and B: a median chart per benchmark (3 each); the two load runs: one per N (4 each) and
+        // the whole table's two runs, merged from eleven shards: a median chart per row (22 each), and
+        // collections and the mock's time per request against N = 1 and 8 for the 8 rows run at both (16
+        // each); runs A and B: a median chart per benchmark (3 each); the two load runs: one per N (4 each) and
         // throughput under model latency against N (1 each); the two agent_step runs: one each; the two
         // toolset runs: a median chart per tool count (4 each) and a cost curve per figure (6 each); the
         // two reply runs sent whole: a median chart per reply length (3 each) and a cost curve per figure
         // (6 each); the two streamed: 3 each and 13 each (the streaming figures have curves too, but for
         // the buffered flag); the two history runs: a median chart per history length (4 each) and a
         // cost curve per figure (6 each)
-        assertThat(probe.get("charts")).hasSize(108).allSatisfy(HtmlInBrowserTest::laidOut);
+        assertThat(probe.get("charts")).hasSize(184).allSatisfy(HtmlInBrowserTest::laidOut);
         assertThat(probe.get("tables").asInt()).as("no table of figures: they are in the runs' reports").isZero();
 
         screenshot(page, probe, temp, "results-page");
