@@ -61,23 +61,13 @@ final class SvgCharts {
         double scaleMax = ticks[ticks.length - 1] * unit.nanos;
         int plotLeft = LABEL_WIDTH;
         int plotRight = WIDTH - VALUE_WIDTH;
-        int height = 6 + targets.size() * ROW_HEIGHT + 20;
-        StringBuilder svg = open(title + ": median and p95 per target", height);
-        int axisBottom = 6 + targets.size() * ROW_HEIGHT;
-        for (double tick : ticks) {
-            double x = plotLeft + (plotRight - plotLeft) * (tick * unit.nanos / scaleMax);
-            svg.append(line(x, 4, x, axisBottom, tick == 0 ? "axis" : "grid"));
-            svg.append(text(x, axisBottom + 14, "middle", "tick", tickNumber(tick) + (tick == 0 ? "" : " " + unit.label)));
-        }
+        StringBuilder svg = barFrame(title + ": median and p95 per target", targets.size(), ticks, unit.nanos,
+                unit.label);
         for (int i = 0; i < targets.size(); i++) {
             String target = targets.get(i);
             CellResult cell = cells.get(target);
             double middle = 6 + i * ROW_HEIGHT + ROW_HEIGHT / 2.0;
-            svg.append(text(plotLeft - 8, middle + 4, "end", "label", target));
-            if (cell == null || cell.status() != CellStatus.OK || cell.time() == null) {
-                String status = cell == null ? "not run" : cell.status().label();
-                svg.append(text(plotLeft + 6, middle + 4, "start", "status " + (cell == null ? "NOTRUN"
-                        : HtmlFormat.pillClass(cell.status())), status));
+            if (!barLabel(svg, target, cell, cell != null && cell.time() != null, middle)) {
                 continue;
             }
             double median = plotLeft + (plotRight - plotLeft) * (cell.time().median() / scaleMax);
@@ -144,23 +134,12 @@ final class SvgCharts {
         double scaleMax = ticks[ticks.length - 1] * size;
         int plotLeft = LABEL_WIDTH;
         int plotRight = WIDTH - VALUE_WIDTH;
-        int height = 6 + targets.size() * ROW_HEIGHT + 20;
-        StringBuilder svg = open(title + ": retained heap per target", height);
-        int axisBottom = 6 + targets.size() * ROW_HEIGHT;
-        for (double tick : ticks) {
-            double x = plotLeft + (plotRight - plotLeft) * (tick * size / scaleMax);
-            svg.append(line(x, 4, x, axisBottom, tick == 0 ? "axis" : "grid"));
-            svg.append(text(x, axisBottom + 14, "middle", "tick", tickNumber(tick) + (tick == 0 ? "" : " " + unit)));
-        }
+        StringBuilder svg = barFrame(title + ": retained heap per target", targets.size(), ticks, size, unit);
         for (int i = 0; i < targets.size(); i++) {
             String target = targets.get(i);
             CellResult cell = cells.get(target);
             double middle = 6 + i * ROW_HEIGHT + ROW_HEIGHT / 2.0;
-            svg.append(text(plotLeft - 8, middle + 4, "end", "label", target));
-            if (cell == null || cell.status() != CellStatus.OK) {
-                String status = cell == null ? "not run" : cell.status().label();
-                svg.append(text(plotLeft + 6, middle + 4, "start", "status " + (cell == null ? "NOTRUN"
-                        : HtmlFormat.pillClass(cell.status())), status));
+            if (!barLabel(svg, target, cell, cell != null, middle)) {
                 continue;
             }
             double bytes = retainedBytes(cell);
@@ -174,6 +153,43 @@ final class SvgCharts {
             svg.append(text(WIDTH - 4, middle + 4, "end", "value", Units.bytes(bytes) + per));
         }
         return svg.append("</svg>").toString();
+    }
+
+    /**
+     * A bar chart of {@code rows} targets opened, with its value axis: a line at each tick, {@code
+     * unitSize} apart in the figure's own unit, labelled with {@code unitLabel}, the last tick at the
+     * plot's right edge.
+     */
+    private static StringBuilder barFrame(String title, int rows, double[] ticks, double unitSize, String unitLabel) {
+        int plotLeft = LABEL_WIDTH;
+        int plotRight = WIDTH - VALUE_WIDTH;
+        double scaleMax = ticks[ticks.length - 1] * unitSize;
+        StringBuilder svg = open(title, 6 + rows * ROW_HEIGHT + 20);
+        int axisBottom = 6 + rows * ROW_HEIGHT;
+        for (double tick : ticks) {
+            double x = plotLeft + (plotRight - plotLeft) * (tick * unitSize / scaleMax);
+            svg.append(line(x, 4, x, axisBottom, tick == 0 ? "axis" : "grid"));
+            svg.append(text(x, axisBottom + 14, "middle", "tick", tickNumber(tick) + (tick == 0 ? "" : " " + unitLabel)));
+        }
+        return svg;
+    }
+
+    /**
+     * A bar's row label; when the target's cell did not end OK or has no figure to draw, its status
+     * in place of the bar.
+     *
+     * @return whether the bar is to be drawn
+     */
+    private static boolean barLabel(StringBuilder svg, String target, CellResult cell, boolean hasFigure,
+            double middle) {
+        svg.append(text(LABEL_WIDTH - 8, middle + 4, "end", "label", target));
+        if (cell != null && cell.status() == CellStatus.OK && hasFigure) {
+            return true;
+        }
+        String status = cell == null ? "not run" : cell.status().label();
+        svg.append(text(LABEL_WIDTH + 6, middle + 4, "start", "status " + (cell == null ? "NOTRUN"
+                : HtmlFormat.pillClass(cell.status())), status));
+        return false;
     }
 
     /**
