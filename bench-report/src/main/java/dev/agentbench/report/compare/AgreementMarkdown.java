@@ -43,7 +43,7 @@ public final class AgreementMarkdown {
                 + CompareOptions.percent(options.medianWithin()) + " of A's and its ratio to " + base + " within ±"
                 + CompareOptions.percent(options.ratioWithin()) + " of A's"
                 + (agreement.retainedChecked().isEmpty() ? ""
-                        : ", and every retained heap within " + retainedBounds(options) + " per agent or session")
+                        : ", and every retained heap within " + retainedBounds(options, "or") + " per agent or session")
                 + "; checked are the cells OK, steady and undisturbed in both runs (the figures a report may "
                 + "publish)");
         for (Comparison.VersionChange change : Comparison.versionChanges(agreement.a(), agreement.b())) {
@@ -112,7 +112,7 @@ public final class AgreementMarkdown {
                 parts.add("ratios within " + largestChange(ratios, CellAgreement::ratioChange));
             }
             if (!retained.isEmpty()) {
-                parts.add("retained heap within " + retainedBounds(options));
+                parts.add("retained heap within " + retainedBounds(options, "or"));
             }
             out.append("**Agree**: ").append(count(checked.size(), "cell")).append(" checked; ")
                     .append(String.join(", ", parts)).append(skipped).append(".\n\n");
@@ -131,7 +131,7 @@ public final class AgreementMarkdown {
         }
         if (!retainedOutside.isEmpty()) {
             parts.add(retainedOutside.size() + " of " + retained.size() + " retained heaps outside "
-                    + retainedBounds(options).replace(" or ", " and ") + " ("
+                    + retainedBounds(options, "and") + " ("
                     + named(retainedOutside, CellAgreement::retainedChange) + ")");
         }
         out.append(String.join("; ", parts)).append(skipped).append(".\n\n");
@@ -211,20 +211,20 @@ public final class AgreementMarkdown {
         }
         out.append("## Retained heap\n\nThe heap each agent or session keeps after a settled collection, the headline "
                 + "of these cells, in each run (the median of the forks'), B against A, held to ")
-                .append(retainedBounds(agreement.options()))
+                .append(retainedBounds(agreement.options(), "or"))
                 .append(" per agent or session, whichever is wider (a figure about 0, a framework that lets its "
                         + "deleted sessions go, moves by the heap's own noise, which no fraction of it bounds), "
                         + "whether or not their timed pass was steady. A difference outside both bounds is in bold.\n\n")
                 .append("| Benchmark | Target | A | B | B ÷ A − 1 | B − A |\n|---|---|---:|---:|---:|---:|\n");
         for (CellAgreement cell : cells) {
             String per = cell.retainedUnit() == null ? "" : " / " + cell.retainedUnit();
+            boolean outside = cell.retainedOutside(agreement.options());
             out.append("| ").append(text(cell.name())).append(" | ").append(text(cell.target())).append(" | ")
                     .append(wholeBytes(cell.retainedA())).append(per).append(" | ")
                     .append(wholeBytes(cell.retainedB())).append(per).append(" | ")
-                    .append(bold(signed(cell.retainedChange()), cell.retainedOutside(agreement.options())))
+                    .append(bold(signed(cell.retainedChange()), outside))
                     .append(" | ")
-                    .append(bold(signedBytes(cell.retainedB() - cell.retainedA()),
-                            cell.retainedOutside(agreement.options())))
+                    .append(bold(signedBytes(cell.retainedB() - cell.retainedA()), outside))
                     .append(" |\n");
         }
         out.append('\n');
@@ -288,9 +288,12 @@ public final class AgreementMarkdown {
         return (whole >= 0 ? "+" : "") + String.format(Locale.ROOT, "%,d B", whole);
     }
 
-    /** {@code ±3% or ±32 B}: the bounds a retained heap is held to. */
-    private static String retainedBounds(AgreementOptions options) {
-        return "±" + CompareOptions.percent(options.medianWithin()) + " or ±"
+    /**
+     * {@code ±3% or ±32 B}: the bounds a retained heap is held to, joined by {@code or} (within either)
+     * or {@code and} (outside both).
+     */
+    private static String retainedBounds(AgreementOptions options, String joined) {
+        return "±" + CompareOptions.percent(options.medianWithin()) + " " + joined + " ±"
                 + String.format(Locale.ROOT, "%,.0f B", options.retainedBytesWithin());
     }
 
