@@ -119,7 +119,8 @@ final class SvgCharts {
 
     /**
      * One bar per target: the bytes of heap each agent or session retains, from zero (a negative
-     * figure, the heap's noise around a target that keeps nothing, draws no bar).
+     * figure, the heap's noise around a target that keeps nothing, draws the thinnest bar), on an
+     * axis in the binary unit its largest figure fills.
      */
     private static String retained(String title, Map<String, CellResult> cells, List<String> targets) {
         double max = 1; // an axis of at least one byte, when every target keeps nothing
@@ -128,13 +129,13 @@ final class SvgCharts {
                 max = Math.max(max, retainedBytes(cell));
             }
         }
-        double size = max >= 1024 * 1024 ? 1024 * 1024 : max >= 1024 ? 1024 : 1;
-        String unit = size == 1 ? "B" : size == 1024 ? "KiB" : "MiB";
-        double[] ticks = ticks(max / size);
-        double scaleMax = ticks[ticks.length - 1] * size;
+        Units.ByteUnit unit = Units.byteUnitFor(max);
+        double[] ticks = ticks(max / unit.bytes);
+        double scaleMax = ticks[ticks.length - 1] * unit.bytes;
         int plotLeft = LABEL_WIDTH;
         int plotRight = WIDTH - VALUE_WIDTH;
-        StringBuilder svg = barFrame(title + ": retained heap per target", targets.size(), ticks, size, unit);
+        StringBuilder svg = barFrame(title + ": retained heap per target", targets.size(), ticks, unit.bytes,
+                unit.label);
         for (int i = 0; i < targets.size(); i++) {
             String target = targets.get(i);
             CellResult cell = cells.get(target);

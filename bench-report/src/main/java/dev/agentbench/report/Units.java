@@ -90,14 +90,31 @@ public final class Units {
 
     /** Bytes in binary units: {@code 23.4 GiB}. */
     static String bytes(double bytes) {
-        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
-        double value = bytes;
+        ByteUnit unit = byteUnitFor(bytes);
+        return number(bytes / unit.bytes) + " " + unit.label;
+    }
+
+    /** The largest binary unit that {@code bytes} fills at least once: {@code MiB} for 1.37 MiB. */
+    static ByteUnit byteUnitFor(double bytes) {
+        ByteUnit[] units = ByteUnit.values();
         int unit = 0;
-        while (Math.abs(value) >= 1024 && unit < units.length - 1) {
-            value /= 1024;
+        while (unit < units.length - 1 && Math.abs(bytes) >= units[unit + 1].bytes) {
             unit++;
         }
-        return number(value) + " " + units[unit];
+        return units[unit];
+    }
+
+    enum ByteUnit {
+        B("B", 1), KIB("KiB", 1024), MIB("MiB", 1024.0 * 1024), GIB("GiB", 1024.0 * 1024 * 1024),
+        TIB("TiB", 1024.0 * 1024 * 1024 * 1024);
+
+        final String label;
+        final double bytes;
+
+        ByteUnit(String label, double bytes) {
+            this.label = label;
+            this.bytes = bytes;
+        }
     }
 
     /** A figure's value in its unit: times and bytes scaled, a ratio with ×, others as a number and the unit. */

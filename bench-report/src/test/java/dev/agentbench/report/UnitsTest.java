@@ -21,6 +21,11 @@ class UnitsTest {
         assertThat(Units.timeUnitFor(13_000)).isEqualTo(Units.TimeUnitLabel.US);
         assertThat(Units.TimeUnitLabel.MS.format(3_500_000)).isEqualTo("3.50 ms");
         assertThat(Units.bytes(25_769_803_776L)).isEqualTo("24.0 GiB");
+        assertThat(Units.byteUnitFor(1023)).isEqualTo(Units.ByteUnit.B);
+        assertThat(Units.byteUnitFor(1024)).isEqualTo(Units.ByteUnit.KIB);
+        assertThat(Units.byteUnitFor(-2048)).isEqualTo(Units.ByteUnit.KIB);
+        assertThat(Units.bytes(1_440_000)).isEqualTo("1.37 MiB");
+        assertThat(Units.bytes(-12)).isEqualTo("-12.0 B");
     }
 
     @Test
