@@ -1,7 +1,10 @@
 package dev.agentbench.cli;
 
 import dev.agentbench.api.result.AtomicFiles;
+import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.RunLayout;
+import dev.agentbench.core.results.ResultsJson;
 import dev.agentbench.report.ReportFormat;
 import dev.agentbench.report.Reports;
 import java.io.File;
@@ -27,13 +30,14 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Copies a run for publishing: its run.json, summary.json and reports, into a folder, with every "
-                    + "path under --root made relative to it, so that no machine's folders (a home directory, a "
-                    + "checkout's place) show in what is published. The run's own files are left as they are.",
+            "Copies a run for publishing: its run.json, summary.json, reports and stream timelines, into a "
+                    + "folder, with every path under --root made relative to it, so that no machine's folders (a "
+                    + "home directory, a checkout's place) show in what is published. The run's own files are left as they are.",
             "",
-            "The reports copied are report.md, report.html and jmh-result.json, those there are. Cell "
-                    + "results, logs, profiles and stream timelines are not copied: report and page read a "
-                    + "published run from its summary.json.",
+            "The reports copied are report.md, report.html and jmh-result.json, those there are; the stream "
+                    + "timelines, <target>/<cell>.stream.json, of the cells that have one, so that report.html and "
+                    + "page can draw them again. Cell results, logs and profiles are not copied: a published run's "
+                    + "cells are read from its summary.json.",
             ""
         },
         footerHeading = "%nExamples:%n",
@@ -96,10 +100,12 @@ final class PublishCommand implements Callable<Integer> {
         }
         int paths = 0;
         try {
-            Files.createDirectories(to);
+            files.addAll(streamTimelines(layout));
             for (Path file : files) {
                 Relative relative = relativeTo(base, Files.readString(file, StandardCharsets.UTF_8));
-                AtomicFiles.write(to.resolve(file.getFileName()), relative.text().getBytes(StandardCharsets.UTF_8));
+                Path copy = to.resolve(runDir.relativize(file).toString());
+                Files.createDirectories(copy.getParent());
+                AtomicFiles.write(copy, relative.text().getBytes(StandardCharsets.UTF_8));
                 paths += relative.paths();
             }
         } catch (IOException e) {
@@ -111,6 +117,18 @@ final class PublishCommand implements Callable<Integer> {
                 + (paths == 1 ? " path" : " paths") + " under " + base + " made relative to it");
         out.flush();
         return Main.OK;
+    }
+
+    /** The stream timelines of the run's planned cells that have one, in the plan's order. */
+    private static List<Path> streamTimelines(RunLayout layout) throws IOException {
+        List<Path> timelines = new ArrayList<>();
+        for (PlannedCell cell : ResultsJson.read(layout.runJson(), RunInfo.class).cells()) {
+            Path timeline = layout.cellStream(cell);
+            if (Files.isRegularFile(timeline)) {
+                timelines.add(timeline);
+            }
+        }
+        return timelines;
     }
 
     /** A file's text with the paths under a folder made relative, and how many there were. */

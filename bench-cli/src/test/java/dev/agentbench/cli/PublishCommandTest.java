@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentbench.api.result.PlannedCell;
+import dev.agentbench.api.result.RunLayout;
+import dev.agentbench.api.result.StreamTimeline;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,6 +57,35 @@ class PublishCommandTest {
         assertThat(Files.readString(runDir.resolve("report.md"))).as("the run's own report")
                 .contains("pluginDirs=[" + checkout.resolve("bench-cli/target/plugins") + "]");
         assertThat(dest.resolve("raw")).as("cell files are not published").doesNotExist();
+    }
+
+    @Test
+    void aCellsStreamTimelineIsPublishedBesideItsCellAndThePageDrawsItFromTheCopy(@TempDir Path temp)
+            throws Exception {
+        Path runDir = reportedRun(temp.resolve("results"), temp);
+        RunLayout layout = new RunLayout(runDir);
+        PlannedCell raw = new PlannedCell("raw", "turn1", 1);
+        MAPPER.writeValue(layout.cellStream(raw).toFile(), new StreamTimeline("raw", "turn1",
+                List.of(0.0, 20_000.0, 40_000.0), List.of(150.0, 20_150.0, 40_150.0)));
+        Path dest = temp.resolve("site/run-a");
+
+        CommandLineTest.Outcome outcome = CommandLineTest.execute("publish", runDir.toString(), dest.toString());
+
+        assertThat(outcome.exitCode()).as(outcome.err()).isEqualTo(Main.OK);
+        assertThat(outcome.out()).startsWith("Published " + runDir + " to " + dest + ": 6 files, ");
+        assertThat(MAPPER.readTree(dest.resolve("raw/turn1.stream.json").toFile()).path("deliveriesMicros"))
+                .as("the timeline, copied to where the run has it").hasSize(3);
+        try (var copied = Files.list(dest.resolve("raw"))) {
+            assertThat(copied.map(file -> file.getFileName().toString()))
+                    .as("the cell's result and log are not published").containsExactly("turn1.stream.json");
+        }
+        assertThat(dest.resolve("noop")).as("a cell without a timeline leaves no folder").doesNotExist();
+
+        Path page = temp.resolve("site/index.html");
+        CommandLineTest.Outcome drawn = CommandLineTest.execute("page", dest.toString(), "-o", page.toString());
+        assertThat(drawn.exitCode()).as(drawn.err()).isZero();
+        assertThat(Files.readString(page)).contains("Stream timelines")
+                .contains("raw turn1: 3 chunks written, 3 pieces delivered");
     }
 
     @Test

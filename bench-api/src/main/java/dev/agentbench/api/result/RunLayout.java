@@ -15,6 +15,7 @@ import java.util.Objects;
  *   &lt;target&gt;/&lt;cell&gt;.spec.properties what the parent asked the child to measure
  *   &lt;target&gt;/&lt;cell&gt;.jfr             a profiled run's recording of the cell's profile fork
  *   &lt;target&gt;/&lt;cell&gt;.profile.json    that recording summed up, {@link Profile}
+ *   &lt;target&gt;/&lt;cell&gt;.stream.json     one streamed reply of a cell that observes the stream
  *   mock.log                       the mock's output
  *   mock.restart-N.log             the output of the N-th mock started after the first died
  *   mock.shard-K.log               in a run merged from shards, shard K's mock.log
