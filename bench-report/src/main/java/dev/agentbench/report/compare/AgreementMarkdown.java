@@ -8,6 +8,7 @@ import static dev.agentbench.report.compare.CompareMarkdown.text;
 
 import dev.agentbench.report.Units;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -167,9 +168,29 @@ public final class AgreementMarkdown {
         line(out, "CPU per iteration", agreement.largest(CellAgreement::cpuChange, LARGEST), CellAgreement::cpuChange);
         line(out, "Allocated per iteration", agreement.largest(CellAgreement::allocatedChange, LARGEST),
                 CellAgreement::allocatedChange);
-        line(out, "Retained heap", Agreement.largest(agreement.retainedChecked(), CellAgreement::retainedChange,
-                LARGEST), CellAgreement::retainedChange);
+        retainedLine(out, agreement);
         out.append('\n');
+    }
+
+    /**
+     * {@code - Retained heap, by how far past its wider bound: `koog/memory_footprint` +4.1% (+1,210 B), …}:
+     * ranked by {@link CellAgreement#retainedMoved}, not by percent, since a figure about 0 moves by
+     * many percent within its bytes bound.
+     */
+    private static void retainedLine(StringBuilder out, Agreement agreement) {
+        Function<CellAgreement, Double> moved = cell -> cell.retainedMoved(agreement.options());
+        List<CellAgreement> ranked = agreement.retainedChecked().stream()
+                .sorted(Comparator.comparingDouble((CellAgreement cell) -> moved.apply(cell)).reversed()).toList();
+        if (ranked.isEmpty()) {
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        for (CellAgreement cell : ranked.subList(0, Math.min(LARGEST, ranked.size()))) {
+            String change = cell.retainedChange() == null ? "from 0" : signed(cell.retainedChange());
+            names.add(code(cell.id()) + " " + change + " (" + signedBytes(cell.retainedB() - cell.retainedA()) + ")");
+        }
+        out.append("- Retained heap, by how far past the wider of ").append(retainedBounds(agreement.options(), "and"))
+                .append(": ").append(String.join(", ", names)).append('\n');
     }
 
     private static void line(StringBuilder out, String what, List<CellAgreement> cells,

@@ -118,6 +118,24 @@ public record CellAgreement(
                 && Math.abs(retainedB - retainedA) > options.retainedBytesWithin() + 1e-9;
     }
 
+    /**
+     * How far its retained heap moved in units of its wider bound: {@code |B − A|} over the larger of
+     * the median's bound (a fraction of A's figure) and {@link AgreementOptions#retainedBytesWithin()};
+     * above 1 it lies outside both ({@link #retainedOutside}). So a figure about 0 that doubled by a
+     * few bytes ranks below a large one that moved past both bounds. {@code null} without both figures.
+     */
+    public Double retainedMoved(AgreementOptions options) {
+        if (!retainedChecked()) {
+            return null;
+        }
+        double moved = Math.abs(retainedB - retainedA);
+        double bound = Math.max(options.medianWithin() * Math.abs(retainedA), options.retainedBytesWithin());
+        if (bound == 0) {
+            return moved == 0 ? 0.0 : Double.POSITIVE_INFINITY;
+        }
+        return moved / bound;
+    }
+
     /** Whether the median is checked and lies outside the bound. */
     public boolean outside(AgreementOptions options) {
         return checked() && outside(change(), options.medianWithin());

@@ -242,7 +242,8 @@ class AgreementTest {
                 .contains("## Retained heap")
                 .contains("| memory_footprint | koog | 26,171 B / agent | 26,223 B / agent | +0.2% | +52 B |")
                 .contains("| memory_footprint | springai | 85,000 B / agent | 88,400 B / agent | **+4.0%** | **+3,400 B** |")
-                .contains("- Retained heap: `springai/memory_footprint` +4.0%, `koog/memory_footprint` +0.2%");
+                .contains("- Retained heap, by how far past the wider of ±3% and ±32 B: `springai/memory_footprint` "
+                        + "+4.0% (+3,400 B), `koog/memory_footprint` +0.2% (+52 B), `wire/memory_footprint` +0.0% (+0 B)\n");
         // within the bound, the verdict names the largest
         RunData close = run("20261206-083000-bbbb", List.of(footprint("wire", 2_000, 1_899, UnaryOperator.identity()),
                 footprint("koog", 12_100, 26_223, AgreementTest::notSteady),
@@ -302,6 +303,30 @@ class AgreementTest {
                 .containsExactlyInAnyOrder("langchain4j/session_growth", "agentscope/session_growth", "koog/session_growth");
         assertThatThrownBy(() -> new AgreementOptions(0.03, 0.05, "wire", -1))
                 .hasMessage("Retained bound [-1.0] must be a number of bytes, at least 0");
+    }
+
+    @Test
+    void theRetainedHeapsListedFirstAreThoseFurthestPastTheirWiderBoundNotTheLargestPercent() {
+        // langchain4j's 3 → -1 B a session is -133% but 4 B, an eighth of its 32 B bound; springai's +4% is
+        // 3,400 B, past both bounds; koog's +0.2% is within both, a fifteenth of its 3% bound
+        RunData a = run("20261206-080000-aaaa", List.of(growth("langchain4j", 3, "session"),
+                footprint("koog", 12_000, 26_171, UnaryOperator.identity()),
+                footprint("springai", 330_000, 85_000, UnaryOperator.identity())));
+        RunData b = run("20261206-083000-bbbb", List.of(growth("langchain4j", -1, "session"),
+                footprint("koog", 12_000, 26_223, UnaryOperator.identity()),
+                footprint("springai", 330_000, 88_400, UnaryOperator.identity())));
+
+        Agreement agreement = Agreement.of(a, b, DEFAULTS);
+
+        assertThat(only(agreement, "langchain4j/session_growth").retainedMoved(DEFAULTS)).isEqualTo(4.0 / 32);
+        assertThat(only(agreement, "springai/memory_footprint").retainedMoved(DEFAULTS)).isGreaterThan(1);
+        assertThat(AgreementMarkdown.render(agreement)).contains("- Retained heap, by how far past the wider of ±3% "
+                + "and ±32 B: `springai/memory_footprint` +4.0% (+3,400 B), `langchain4j/session_growth` -133.3% "
+                + "(-4 B), `koog/memory_footprint` +0.2% (+52 B)\n");
+        // with no bound in bytes, 3% of 3 B is the bound, and 4 B is some 44 of it
+        Agreement strict = Agreement.of(a, b, new AgreementOptions(0.03, 0.05, "wire", 0));
+        assertThat(only(strict, "langchain4j/session_growth").retainedMoved(strict.options()))
+                .isCloseTo(44.4, offset(0.1));
     }
 
     /** A {@code session_growth} cell: sessions run in 700 µs each, {@code retained} bytes kept per deleted session. */
