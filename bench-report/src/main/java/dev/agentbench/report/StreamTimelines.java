@@ -97,7 +97,7 @@ final class StreamTimelines {
         int axis = 45;
         double plot = WIDTH - LEFT - RIGHT;
         StringBuilder svg = new StringBuilder();
-        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH).append("\" height=\"")
+        svg.append("<svg width=\"").append(WIDTH).append("\" height=\"")
                 .append(height).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height)
                 .append("\" role=\"img\"><title>").append(Html.text(timeline.target() + " " + timeline.cell()
                         + ": " + timeline.writesMicros().size() + " chunks written, "
