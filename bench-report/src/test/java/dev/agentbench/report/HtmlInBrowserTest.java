@@ -49,6 +49,10 @@ class HtmlInBrowserTest {
                 var r = svg.getBoundingClientRect();
                 return {w: r.width, h: r.height, shapes: svg.querySelectorAll("rect,line,polyline,circle").length};
               });
+              p.timelines = all.call(document.querySelectorAll("section[id$='stream-timelines'] figure svg"), function (svg) {
+                var r = svg.getBoundingClientRect();
+                return {w: r.width, h: r.height, shapes: svg.querySelectorAll("line").length};
+              });
               p.flames = all.call(document.querySelectorAll("svg.flame"), function (svg) {
                 var r = svg.getBoundingClientRect();
                 return {w: r.width, h: r.height, rects: svg.querySelectorAll("rect").length,
@@ -233,9 +237,16 @@ class HtmlInBrowserTest {
         // toolset runs: a median chart per tool count (4 each) and a cost curve per figure (6 each); the
         // two reply runs sent whole: a median chart per reply length (3 each) and a cost curve per figure
         // (6 each); the two streamed: 3 each and 13 each (the streaming figures have curves too, but for
-        // the buffered flag); the two history runs: a median chart per history length (4 each) and a
-        // cost curve per figure (6 each)
-        assertThat(probe.get("charts")).hasSize(184).allSatisfy(HtmlInBrowserTest::laidOut);
+        // the buffered flag); the two streaming runs: a median chart per cell (4 each); the two history
+        // runs: a median chart per history length (4 each) and a cost curve per figure (6 each)
+        assertThat(probe.get("charts")).hasSize(192).allSatisfy(HtmlInBrowserTest::laidOut);
+        // the two streaming runs: one timeline per target (7 each), each 256 writes above the axis and
+        // 256 deliveries below it
+        assertThat(probe.get("timelines")).hasSize(14).allSatisfy(timeline -> {
+            assertThat(timeline.get("w").asDouble()).as("timeline width").isGreaterThan(300);
+            assertThat(timeline.get("shapes").asInt()).as("the axis and a tick per write and delivery")
+                    .isEqualTo(1 + 256 + 256);
+        });
         assertThat(probe.get("tables").asInt()).as("no table of figures: they are in the runs' reports").isZero();
 
         screenshot(page, probe, temp, "results-page");
