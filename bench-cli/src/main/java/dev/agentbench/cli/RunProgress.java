@@ -336,8 +336,14 @@ final class RunProgress {
                 + warnings(cell);
     }
 
-    /** {@code Mock warmed in 8.1s: p50 212 → 58.0 µs, steady}. */
+    /**
+     * {@code Mock warmed in 8.1s: p50 212 → 58.0 µs, steady}; {@code Mock not warmed: ...} when it
+     * sent no request (every step of the run's scripts an injected error, hang or cut).
+     */
     static String mockLine(MockWarmup warmup) {
+        if (warmup.requests() == 0) {
+            return "Mock not warmed: " + MockWarmup.NOTHING_TO_WARM;
+        }
         String first = Units.time(warmup.firstMedianMicros() * 1000);
         String last = Units.time(warmup.lastMedianMicros() * 1000);
         return "Mock warmed in " + span(Duration.ofMillis(warmup.millis())) + ": p50 " + sameUnit(first, last) + " → "

@@ -386,6 +386,9 @@ class RunProgressTest {
                 .isEqualTo("Mock warmed in 8.1s: p50 212 → 58.0 µs, steady");
         assertThat(RunProgress.mockLine(new MockWarmup(30_000, 90_000, 1_900, 640, false)))
                 .isEqualTo("Mock warmed in 30s: p50 1.90 ms → 640 µs, NOT steady (capped)");
+        // no request sent: not "warmed in 0.4s: p50 0 → 0 ns, NOT steady (capped)"
+        assertThat(RunProgress.mockLine(new MockWarmup(435, 0, 0, 0, false))).isEqualTo("Mock not warmed: every step "
+                + "of the run's scripts is an injected error, hang or cut, which the warm-up never asks for");
     }
 
     @Test

@@ -185,6 +185,9 @@ final class RunHeader {
         if (warmup == null) {
             return null;
         }
+        if (warmup.requests() == 0) {
+            return "none: " + MockWarmup.NOTHING_TO_WARM;
+        }
         return Units.time(warmup.millis() * 1e6) + ", " + String.format(Locale.ROOT, "%,d", warmup.requests())
                 + " requests; median request " + Units.time(warmup.firstMedianMicros() * 1e3)
                 + " in the first window, " + Units.time(warmup.lastMedianMicros() * 1e3) + " in the last; "

@@ -97,6 +97,11 @@ class HtmlFormatTest {
                         + "118 µs in the last; steady</dd>");
         assertThat(fixed()).contains("<dt>Forks</dt><dd>1 per cell (results of format 1")
                 .doesNotContain("Mock warm-up");
+        // a warm-up that sent nothing says why, not "0 requests; median request 0 ns ..., not steady"
+        assertThat(RunHeader.mockWarmup(RunData.read(GoldenReportTest.forkRun()).info()
+                .withMockWarmup(new dev.agentbench.api.result.MockWarmup(435, 0, 0, 0, false))))
+                .isEqualTo("none: every step of the run's scripts is an injected error, hang or cut, which the "
+                        + "warm-up never asks for");
     }
 
     @Test

@@ -12,4 +12,12 @@ package dev.agentbench.api.result;
  * @param steady whether the last windows were within the band of each other (else the cap ended it)
  */
 public record MockWarmup(long millis, long requests, double firstMedianMicros, double lastMedianMicros,
-        boolean steady) {}
+        boolean steady) {
+
+    /**
+     * Why a warm-up sends no request ({@code requests} 0), in the words progress and reports give it:
+     * a step that only waits is warmed without its waits, every other injected fault is left out.
+     */
+    public static final String NOTHING_TO_WARM = "every step of the run's scripts is an injected error, hang or cut, "
+            + "which the warm-up never asks for";
+}

@@ -2,7 +2,10 @@ package dev.agentbench.core.mock;
 
 import com.google.common.math.Quantiles;
 import dev.agentbench.api.result.MockWarmup;
+import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
+import dev.agentbench.api.script.ScriptTurn;
+import dev.agentbench.api.script.Step;
 import dev.agentbench.mockclient.MockAdmin;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -30,10 +33,12 @@ import java.util.function.Consumer;
  * <p>Every script of the run is registered under a warm-up name of its own
  * ({@code warmup-<i>-<name>}), so that the warm-up never touches what a cell registers, and every
  * position (turn, step) of it is requested in both stream modes with the request a real client
- * sends there ({@link MockWarmCall}). Positions whose step has a {@link
- * dev.agentbench.api.script.Fault fault} — an error status, a hang, a delay, a cut or malformed
- * reply — are skipped: the warm-up never hangs or waits on purpose, and never takes an injected
- * error for a broken mock. Every reply is checked; any other status or a wrong or malformed reply
+ * sends there ({@link MockWarmCall}). A step whose {@link dev.agentbench.api.script.Fault fault}
+ * only waits (a delay before the first byte or before each streamed chunk) is served without its
+ * waits ({@link #withoutWaits}): its reply is the same code, and a run of nothing but chunk-delayed
+ * streams must not leave the mock cold. Positions whose step has any other fault — an error
+ * status, a hang, a cut or malformed reply — are skipped: the warm-up never hangs or waits on
+ * purpose, and never takes an injected error for a broken mock. Every reply is checked; any other status or a wrong or malformed reply
  * fails the warm-up, since a run must not go on against a broken mock.
  *
  * <p>Time runs in windows of {@link Settings#window()}. Each window gives every concurrency level of
@@ -181,9 +186,9 @@ public final class MockWarmer {
         try {
             List<MockWarmCall> calls = new ArrayList<>();
             for (int i = 0; i < toWarm.size(); i++) {
-                Script script = toWarm.get(i);
+                Script script = withoutWaits(toWarm.get(i).withoutExpectations());
                 String name = warmName(i, script.name());
-                admin.register(new Script(name, script.withoutExpectations().turns()));
+                admin.register(new Script(name, script.turns()));
                 registered.add(name);
                 calls.addAll(MockWarmCall.of(script, URI.create(base + "/s/" + name + "/v1/chat/completions"),
                         REQUEST_TIMEOUT));
@@ -202,6 +207,26 @@ public final class MockWarmer {
             throw cleanup;
         }
         return result;
+    }
+
+    /**
+     * {@code script} with every step whose fault only waits (a delay before the first byte, before
+     * each streamed chunk, or both) served at once, as the step without its fault; a step with any
+     * other fault keeps it whole, waits included.
+     */
+    static Script withoutWaits(Script script) {
+        List<ScriptTurn> turns = new ArrayList<>(script.turns().size());
+        for (ScriptTurn turn : script.turns()) {
+            List<Step> steps = new ArrayList<>(turn.steps().size());
+            for (Step step : turn.steps()) {
+                Fault fault = step.fault();
+                boolean onlyWaits = fault != null && fault.status() == 0 && !fault.hang() && !fault.cutOff()
+                        && !fault.malformedChunk();
+                steps.add(onlyWaits ? new Step(step.text(), step.toolCalls(), null, step.chunks()) : step);
+            }
+            turns.add(new ScriptTurn(turn.user(), steps, turn.expect()));
+        }
+        return new Script(script.name(), turns);
     }
 
     /**

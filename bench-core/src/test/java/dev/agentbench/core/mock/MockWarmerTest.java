@@ -86,7 +86,7 @@ class MockWarmerTest {
             // a cap far above what it needs: the warm-up is never steady before every position was
             // asked for, and this test is about which positions, not how fast on a loaded machine.
             // Through the proxy it is seldom steady at all and runs to the cap: 6 s hold hundreds of
-            // requests, taken round-robin, for 20 positions
+            // requests, taken round-robin, for 22 positions
             MockWarmer.Settings covering = new MockWarmer.Settings(SHORT.window(), SHORT.minTime(),
                     Duration.ofSeconds(6), SHORT.band(), SHORT.steadyWindows());
             MockWarmup result = MockWarmer.warm(proxy.baseUrl(), List.of(TOOLS, TALK, FAULTS), List.of(1, 3), covering,
@@ -101,7 +101,9 @@ class MockWarmerTest {
                 expected.addAll(List.of(new Seen(talk, 0, 0, stream), new Seen(talk, 1, 0, stream),
                         new Seen(talk, 2, 0, stream)));
                 String faults = MockWarmer.warmName(2, "faults");
-                expected.addAll(List.of(new Seen(faults, 0, 1, stream), new Seen(faults, 3, 0, stream)));
+                // the delayed tool step is asked for without its delay; the hang and the error never
+                expected.addAll(List.of(new Seen(faults, 0, 0, stream), new Seen(faults, 0, 1, stream),
+                        new Seen(faults, 3, 0, stream)));
             }
             assertThat(proxy.seen).containsExactlyInAnyOrderElementsOf(expected);
             assertThat(proxy.problems).isEmpty();
@@ -231,6 +233,24 @@ class MockWarmerTest {
                 assertThat(window.levelMedianMicros()).allSatisfy(micros -> assertThat(micros).isPositive());
             });
         }
+    }
+
+    @Test
+    void aStreamWhoseChunksWaitIsWarmedWithoutItsWaits() throws Exception {
+        // stream_text_delay=20 as a run of it alone asks: 2 s before the first byte, 500 ms before each
+        // further chunk; with its waits a request would take over 3 s, longer than the whole warm-up
+        Fault waits = new Fault(0, null, 0, 2_000, 500, false, false, false);
+        Script slow = new Script("slow", List.of(new ScriptTurn("Stream it.", List.of(
+                new Step("one two three four five", List.of(), waits, 5)))));
+
+        MockWarmup result = MockWarmer.warm(URI.create(mock.baseUrl()), List.of(slow), List.of(1), SHORT, () -> false);
+
+        assertThat(result.requests()).as("requests in a warm-up of at most 2 s").isGreaterThan(10);
+        assertThat(result.lastMedianMicros()).as("a request served without its waits").isLessThan(1_000_000);
+        assertThat(faultsInjected()).isZero();
+        assertThat(MockWarmer.withoutWaits(FAULTS).turns()).extracting(turn -> turn.steps().get(0).fault())
+                .as("an error, a hang: kept")
+                .containsExactly(null, Fault.hangs(), Fault.status(503, "busy"), null);
     }
 
     @Test
