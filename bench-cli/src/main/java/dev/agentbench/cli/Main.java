@@ -1,5 +1,6 @@
 package dev.agentbench.cli;
 
+import dev.agentbench.core.Build;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -119,13 +120,14 @@ public final class Main implements Runnable {
         }
     }
 
-    /** The version from the jar's manifest. */
+    /** The version from the jar's manifest, and the commit the harness was built from when the build knew it. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             String version = Main.class.getPackage().getImplementationVersion();
             return new String[] {
-                "agentbench " + (version == null ? "(development build)" : version),
+                "agentbench " + (version == null ? "(development build)" : version)
+                        + Build.commit().map(commit -> ", built from commit " + commit).orElse(""),
                 "JVM: " + System.getProperty("java.vendor") + " " + System.getProperty("java.version")
             };
         }

@@ -25,6 +25,17 @@ class CommandLineTest {
     }
 
     @Test
+    void versionNamesTheCommitTheHarnessWasBuiltFromWhenTheBuildKnewIt() {
+        Outcome outcome = execute("--version");
+        assertThat(outcome.exitCode()).isZero();
+        // the classes under test were built from this checkout: its build wrote the commit
+        String commit = dev.agentbench.core.Build.commit().orElse(null);
+        org.junit.jupiter.api.Assumptions.assumeTrue(commit != null, "built outside a git work tree");
+        assertThat(outcome.out().lines().findFirst().orElseThrow())
+                .matches("agentbench .+, built from commit [0-9a-f]{40}(-dirty)?").endsWith(commit);
+    }
+
+    @Test
     void anUnknownOptionIsOneLineAndExitCode2() {
         Outcome outcome = execute("run", "--iterashuns=5");
         assertThat(outcome.exitCode()).isEqualTo(Main.USAGE);

@@ -1,21 +1,16 @@
 package dev.agentbench.core;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 
 /** The machine and JVM a run ran on, as {@code run.json} records them. */
 final class Environment {
-
-    private static final Pattern COMMIT = Pattern.compile("[0-9a-f]{40,64}");
 
     private Environment() {}
 
@@ -25,7 +20,7 @@ final class Environment {
      * physical bytes, when the JVM tells), {@code cpu.model} and {@code host.name} (when the system
      * tells), {@code git.commit} (when {@code workDir} is in a git work
      * tree and {@code git} answers within two seconds), {@code agentbench.version} and
-     * {@code agentbench.commit} (when the build knew it: {@link #buildCommit(String, String)}).
+     * {@code agentbench.commit} (when the build knew it: {@link Build}).
      */
     public static Map<String, String> capture(Path workDir) {
         Map<String, String> env = new LinkedHashMap<>();
@@ -50,39 +45,9 @@ final class Environment {
         if (commit != null) {
             env.put("git.commit", commit);
         }
-        Properties build = buildProperties();
-        env.put("agentbench.version", build.getProperty("version", "unknown"));
-        String built = buildCommit(build.getProperty("commit"), build.getProperty("dirty"));
-        if (built != null) {
-            env.put("agentbench.commit", built);
-        }
+        env.put("agentbench.version", Build.version());
+        Build.commit().ifPresent(built -> env.put("agentbench.commit", built));
         return env;
-    }
-
-    /**
-     * The commit the harness was built from, as the build wrote it into {@code version.properties},
-     * {@code -dirty} appended when its tree had changes not committed; null when the build did not
-     * know it (no git work tree: the placeholder is left unfiltered). It names the code that measured,
-     * where {@code git.commit} names only the working directory the run was started in.
-     */
-    static String buildCommit(String commit, String dirty) {
-        if (commit == null || !COMMIT.matcher(commit.strip()).matches()) {
-            return null;
-        }
-        return commit.strip() + ("true".equals(dirty == null ? null : dirty.strip()) ? "-dirty" : "");
-    }
-
-    /** What the build wrote into {@code version.properties} (version, commit, dirty); empty when it is not there. */
-    private static Properties buildProperties() {
-        Properties properties = new Properties();
-        try (InputStream in = Environment.class.getResourceAsStream("/dev/agentbench/core/version.properties")) {
-            if (in != null) {
-                properties.load(in);
-            }
-        } catch (IOException e) {
-            // as if not there
-        }
-        return properties;
     }
 
     /** The first {@code model name} in a Linux {@code /proc/cpuinfo}; null where there is none. */
@@ -133,7 +98,7 @@ final class Environment {
                 return null;
             }
             String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            return COMMIT.matcher(out).matches() ? out : null;
+            return Build.COMMIT.matcher(out).matches() ? out : null;
         } catch (IOException e) {
             return null;
         } catch (InterruptedException e) {

@@ -44,11 +44,11 @@ class EnvironmentTest {
     @Test
     void theBuildsCommitIsRecordedWithItsDirtinessAndAPlaceholderTheBuildLeftIsNone() {
         String commit = "c5215b0e6f1f6f1a2b3c4d5e6f708192a3b4c5d6";
-        assertThat(Environment.buildCommit(commit, "false")).isEqualTo(commit);
-        assertThat(Environment.buildCommit(commit + "\n", " true ")).isEqualTo(commit + "-dirty");
-        assertThat(Environment.buildCommit("${git.commit.id}", "${git.dirty}")).isNull();
-        assertThat(Environment.buildCommit(null, null)).isNull();
-        assertThat(Environment.buildCommit("", "true")).isNull();
+        assertThat(Build.commit(commit, "false")).isEqualTo(commit);
+        assertThat(Build.commit(commit + "\n", " true ")).isEqualTo(commit + "-dirty");
+        assertThat(Build.commit("${git.commit.id}", "${git.dirty}")).isNull();
+        assertThat(Build.commit(null, null)).isNull();
+        assertThat(Build.commit("", "true")).isNull();
     }
 
     @Test
