@@ -162,12 +162,23 @@ final class SessionsKind extends CellKind {
                         + " mock's registered scripts, so its chunk write times cannot be read");
             }
             dev.agentbench.mockclient.MockAdmin admin = new dev.agentbench.mockclient.MockAdmin(
-                    dev.agentbench.mockclient.MockAdmin.client(), mock.get().getKey());
+                    AdminClient.CLIENT, mock.get().getKey());
             // every tagged reply of the sessions kept: a session makes one per streamed text step
             int replies = Math.max(1, sessions.size()) * Math.max(1, textSteps(run.script));
             figures.pair(sessions, admin.writes(mock.get().getValue(),
                     Math.min(replies * 2, dev.agentbench.mockclient.MockAdmin.MAX_WRITES)));
         });
+    }
+
+    /**
+     * The one client a child reads the mock's write times with, made at its first use and kept for the
+     * JVM's life. A client made per read and then dropped is let go by its own selector thread some
+     * seconds later (on JDK 17 it cannot be closed), with its buffers: about 120 KB leaving the heap
+     * in the middle of the held sessions' pass, which read negative whenever that pass outlasted the
+     * selector's wake-up (a chunk delay's sessions: -1 to -7 KB a session).
+     */
+    private static final class AdminClient {
+        static final java.net.http.HttpClient CLIENT = dev.agentbench.mockclient.MockAdmin.client();
     }
 
     private static int textSteps(dev.agentbench.api.script.Script script) {
