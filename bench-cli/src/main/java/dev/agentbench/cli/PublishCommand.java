@@ -32,7 +32,8 @@ import picocli.CommandLine.Parameters;
         description = {
             "Copies a run for publishing: its run.json, summary.json, reports and stream timelines, into a "
                     + "folder, with every path under --root made relative to it, so that no machine's folders (a "
-                    + "home directory, a checkout's place) show in what is published. The run's own files are left as they are.",
+                    + "home directory, a checkout's place) show in what is published. The run's own files are left "
+                    + "as they are.",
             "",
             "The reports copied are report.md, report.html and jmh-result.json, those there are; the stream "
                     + "timelines, <target>/<cell>.stream.json, of the cells that have one, so that report.html and "

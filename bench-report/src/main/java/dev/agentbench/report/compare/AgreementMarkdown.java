@@ -173,7 +173,8 @@ public final class AgreementMarkdown {
     }
 
     /**
-     * {@code - Retained heap, by how far past its wider bound: `koog/memory_footprint` +4.1% (+1,210 B), …}:
+     * {@code - Retained heap, by how far past the wider of ±3% and ±32 B: `koog/memory_footprint` +4.1%
+     * (+1,210 B), …}:
      * ranked by {@link CellAgreement#retainedMoved}, not by percent, since a figure about 0 moves by
      * many percent within its bytes bound.
      */
