@@ -53,7 +53,10 @@ class KindsTest extends ChildJvmRunTest {
         CellResult build = cells.get("build");
         assertThat(build.time().n()).isEqualTo(6);
         assertThat(build.warmupIterations()).isEqualTo(3);
-        assertThat(build.memory().allocatedBytesPerOp()).isBetween((double) held, held * 1.02);
+        // its array and a little more: the pass is 6 samples, so a first-time path of the harness's own
+        // in one of them (a class initialised, a call site bootstrapped) counts a sixth: 4.4 KB over the
+        // array once, on a clean clone's first build
+        assertThat(build.memory().allocatedBytesPerOp()).isBetween((double) held, held * 1.05);
         assertThat(build.memory().retainedBytesPerUnit()).isNull();
         assertThat(build.throughput()).isNull();
         assertThat(build.turnLatency()).isNull();
