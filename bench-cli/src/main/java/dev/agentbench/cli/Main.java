@@ -2,6 +2,8 @@ package dev.agentbench.cli;
 
 import dev.agentbench.core.Build;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -124,12 +126,13 @@ public final class Main implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
+            // the first line stays "agentbench VERSION" alone: scripts read the version as its second word
             String version = Main.class.getPackage().getImplementationVersion();
-            return new String[] {
-                "agentbench " + (version == null ? "(development build)" : version)
-                        + Build.commit().map(commit -> ", built from commit " + commit).orElse(""),
-                "JVM: " + System.getProperty("java.vendor") + " " + System.getProperty("java.version")
-            };
+            List<String> lines = new ArrayList<>();
+            lines.add("agentbench " + (version == null ? "(development build)" : version));
+            Build.commit().ifPresent(commit -> lines.add("Built from commit " + commit));
+            lines.add("JVM: " + System.getProperty("java.vendor") + " " + System.getProperty("java.version"));
+            return lines.toArray(String[]::new);
         }
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import dev.agentbench.core.Defaults;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -31,8 +32,12 @@ class CommandLineTest {
         // the classes under test were built from this checkout: its build wrote the commit
         String commit = dev.agentbench.core.Build.commit().orElse(null);
         org.junit.jupiter.api.Assumptions.assumeTrue(commit != null, "built outside a git work tree");
-        assertThat(outcome.out().lines().findFirst().orElseThrow())
-                .matches("agentbench .+, built from commit [0-9a-f]{40}(-dirty)?").endsWith(commit);
+        List<String> lines = outcome.out().lines().toList();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).as("the version alone, which scripts read as its second word")
+                .matches("agentbench [^,]+").doesNotContain("commit");
+        assertThat(lines.get(1)).matches("Built from commit [0-9a-f]{40}(-dirty)?").endsWith(commit);
+        assertThat(lines.get(2)).startsWith("JVM: ");
     }
 
     @Test
