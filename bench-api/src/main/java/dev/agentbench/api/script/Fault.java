@@ -53,4 +53,12 @@ public record Fault(
     public boolean replacesReply() {
         return status != 0 || hang;
     }
+
+    /**
+     * Whether the fault only waits (a delay before the first byte, before each streamed chunk, or
+     * both): the reply itself is served whole and unchanged, as without the fault.
+     */
+    public boolean onlyWaits() {
+        return status == 0 && !hang && !cutOff && !malformedChunk;
+    }
 }

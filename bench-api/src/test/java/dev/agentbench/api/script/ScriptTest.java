@@ -41,6 +41,16 @@ class ScriptTest {
     }
 
     @Test
+    void aFaultOnlyWaitsWhenItChangesNothingOfTheReply() {
+        assertThat(Fault.delay(5).onlyWaits()).isTrue();
+        assertThat(new Fault(0, null, 0, 0, 20, false, false, false).onlyWaits()).as("a chunk delay").isTrue();
+        assertThat(Fault.status(503, "busy").onlyWaits()).isFalse();
+        assertThat(Fault.hangs().onlyWaits()).isFalse();
+        assertThat(new Fault(0, null, 0, 0, 20, true, false, false).onlyWaits()).as("cut off").isFalse();
+        assertThat(new Fault(0, null, 0, 0, 20, false, true, false).onlyWaits()).as("a malformed chunk").isFalse();
+    }
+
+    @Test
     void faultStatusMustBeAnErrorStatus() {
         assertThatThrownBy(() -> Fault.status(200, "fine")).hasMessageContaining("Fault status [200]");
     }

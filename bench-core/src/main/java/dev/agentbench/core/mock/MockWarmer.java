@@ -2,7 +2,6 @@ package dev.agentbench.core.mock;
 
 import com.google.common.math.Quantiles;
 import dev.agentbench.api.result.MockWarmup;
-import dev.agentbench.api.script.Fault;
 import dev.agentbench.api.script.Script;
 import dev.agentbench.api.script.ScriptTurn;
 import dev.agentbench.api.script.Step;
@@ -219,9 +218,7 @@ public final class MockWarmer {
         for (ScriptTurn turn : script.turns()) {
             List<Step> steps = new ArrayList<>(turn.steps().size());
             for (Step step : turn.steps()) {
-                Fault fault = step.fault();
-                boolean onlyWaits = fault != null && fault.status() == 0 && !fault.hang() && !fault.cutOff()
-                        && !fault.malformedChunk();
+                boolean onlyWaits = step.fault() != null && step.fault().onlyWaits();
                 steps.add(onlyWaits ? new Step(step.text(), step.toolCalls(), null, step.chunks()) : step);
             }
             turns.add(new ScriptTurn(turn.user(), steps, turn.expect()));
