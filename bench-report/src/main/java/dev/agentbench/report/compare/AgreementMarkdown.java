@@ -174,21 +174,19 @@ public final class AgreementMarkdown {
 
     /**
      * {@code - Retained heap, by how far past the wider of ±3% and ±32 B: `koog/memory_footprint` +4.1%
-     * (+1,210 B), …}:
-     * ranked by {@link CellAgreement#retainedMoved}, not by percent, since a figure about 0 moves by
-     * many percent within its bytes bound.
+     * (+1,210 B), …}: the {@link #LARGEST} ranked by {@link CellAgreement#retainedMoved}, not by
+     * percent, since a figure about 0 moves by many percent within its bytes bound.
      */
     private static void retainedLine(StringBuilder out, Agreement agreement) {
-        Function<CellAgreement, Double> moved = cell -> cell.retainedMoved(agreement.options());
-        List<CellAgreement> ranked = agreement.retainedChecked().stream()
-                .sorted(Comparator.comparingDouble((CellAgreement cell) -> moved.apply(cell)).reversed()).toList();
-        if (ranked.isEmpty()) {
+        List<String> names = agreement.retainedChecked().stream()
+                .sorted(Comparator.comparingDouble((CellAgreement cell) -> cell.retainedMoved(agreement.options()))
+                        .reversed())
+                .limit(LARGEST)
+                .map(cell -> code(cell.id()) + " " + signed(cell.retainedChange()) + " ("
+                        + signedBytes(cell.retainedB() - cell.retainedA()) + ")")
+                .toList();
+        if (names.isEmpty()) {
             return;
-        }
-        List<String> names = new ArrayList<>();
-        for (CellAgreement cell : ranked.subList(0, Math.min(LARGEST, ranked.size()))) {
-            String change = cell.retainedChange() == null ? "from 0" : signed(cell.retainedChange());
-            names.add(code(cell.id()) + " " + change + " (" + signedBytes(cell.retainedB() - cell.retainedA()) + ")");
         }
         out.append("- Retained heap, by how far past the wider of ").append(retainedBounds(agreement.options(), "and"))
                 .append(": ").append(String.join(", ", names)).append('\n');
