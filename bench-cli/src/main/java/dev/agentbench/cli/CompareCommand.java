@@ -27,8 +27,9 @@ import picocli.CommandLine.Parameters;
             "Compares two runs, or two columns of one run (--between), cell by cell (target and cell name): "
                     + "the ratio of medians NEW ÷ BASE with a 99%% bootstrap interval over the raw samples. A cell is a "
                     + "regression only when it is slower by more than the threshold and its interval lies wholly above 1, "
-                    + "so that the noise within the runs alone does not fail the gate. Prints a markdown table (or JSON) "
-                    + "to standard output.",
+                    + "so that the noise within the runs alone does not fail the gate. Allocation per operation is judged "
+                    + "beside the time by the same rule with a threshold of its own (--allocation-threshold), and with "
+                    + "one fork a side. Prints a markdown table (or JSON) to standard output.",
             ""
         },
         footerHeading = "%nExamples:%n",
@@ -38,9 +39,10 @@ import picocli.CommandLine.Parameters;
             "  agentbench compare base/latest new/latest --json compare.json > compare.md",
             "  agentbench compare base/latest new/latest --format json",
             "  agentbench compare results/latest --between langchain4j@1.16.1 langchain4j@1.19.0",
+            "  agentbench compare base/latest new/latest --allocation-threshold 2%%",
             "",
-            "Exit codes: 0 no regression; 3 some cell regressed; 2 bad input: no such run, no run.json, a bad",
-            "threshold or format, or runs with no cell in common."
+            "Exit codes: 0 no regression; 3 some cell's time or allocation regressed; 2 bad input: no such run,",
+            "no run.json, a bad threshold or format, or runs with no cell in common."
         })
 final class CompareCommand implements Callable<Integer> {
 
@@ -70,6 +72,11 @@ final class CompareCommand implements Callable<Integer> {
                     + "At least 0%% and below 100%%.")
     private String threshold = CompareOptions.percent(CompareOptions.DEFAULT_THRESHOLD);
 
+    @Option(names = "--allocation-threshold", paramLabel = "PERCENT",
+            description = "How much more a cell must allocate per operation to count, such as 3%% (default: 3%%); a "
+                    + "change of under 64 bytes per operation never counts. At least 0%% and below 100%%.")
+    private String allocationThreshold = CompareOptions.percent(CompareOptions.DEFAULT_ALLOCATION_THRESHOLD);
+
     @Option(names = "--judge-disturbed",
             description = "Judge a cell all the same when the machine disturbed one of its forks in either run and no "
                     + "clean rerun replaced it (by default such a cell is not judged: disturbed by the machine).")
@@ -86,6 +93,7 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         CompareOptions options = CompareOptions.defaults().withThreshold(CompareOptions.parseThreshold(threshold))
+                .withAllocationThreshold(CompareOptions.parsePercent("Allocation threshold", allocationThreshold))
                 .withJudgeDisturbed(judgeDisturbed);
         if (!FORMATS.contains(format)) {
             throw new Main.UsageException("Unknown format [" + format + "]; known formats: " + FORMATS);

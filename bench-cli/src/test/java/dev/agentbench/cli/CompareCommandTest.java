@@ -226,6 +226,7 @@ class CompareCommandTest {
         assertThat(execute("--help").out()).contains("compare");
         CommandLineTest.Outcome help = execute("compare", "--help");
         assertThat(help.exitCode()).isZero();
-        assertThat(help.out()).contains("BASE_RUN", "NEW_RUN", "--threshold", "--json", "3 some cell regressed");
+        assertThat(help.out()).contains("BASE_RUN", "NEW_RUN", "--threshold", "--json",
+                "3 some cell's time or allocation regressed", "--allocation-threshold");
     }
 }

@@ -89,7 +89,7 @@ public final class Units {
     }
 
     /** Bytes in binary units: {@code 23.4 GiB}. */
-    static String bytes(double bytes) {
+    public static String bytes(double bytes) {
         ByteUnit unit = byteUnitFor(bytes);
         return number(bytes / unit.bytes) + " " + unit.label;
     }

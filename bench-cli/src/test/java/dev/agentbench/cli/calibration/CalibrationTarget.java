@@ -29,6 +29,12 @@ import java.util.concurrent.ConcurrentHashMap;
  *   (default both);</li>
  *   <li>{@code jvmSpread}: how far apart JVMs settle, as real frameworks' do: each JVM's turns spin
  *   longer or shorter by a factor drawn once per JVM, log-normal with this spread (default 0).</li>
+ *   <li>{@code allocateBytes}: what each turn allocates besides its answer, in bytes, as arrays of 1 KiB
+ *   and one of the rest (default 0);</li>
+ *   <li>{@code moreAllocation}: a factor on {@code allocateBytes} for the target named by
+ *   {@code moreAllocationTarget} (default 1: the same);</li>
+ *   <li>{@code moreAllocationTarget}: which of {@code calibration} and {@code calibration-twin}
+ *   allocates {@code moreAllocation} times as much (default both).</li>
  * </ul>
  * Built into its own plugin jar by the build ({@code src/test/calibration/plugin.xml}), so that a
  * real run of the packaged jar loads it as a third party's target.
@@ -74,7 +80,10 @@ public class CalibrationTarget implements BenchTarget {
         if (!slowJvm.isEmpty() && Integer.parseInt(slowJvm) == jvmNumber(context)) {
             spinNanos = Math.round(spinNanos * factor(context, "jvmSlowdown", 2.0));
         }
-        return new Handle(context, spinNanos);
+        String moreTarget = context.option("moreAllocationTarget", "");
+        double more = moreTarget.isEmpty() || moreTarget.equals(name()) ? factor(context, "moreAllocation", 1.0) : 1.0;
+        long allocate = Math.round(Long.parseLong(context.option("allocateBytes", "0")) * more);
+        return new Handle(context, spinNanos, allocate);
     }
 
     /** This JVM's number, from 1, taken once from the folder {@code jvmCounter}. */
@@ -151,12 +160,26 @@ public class CalibrationTarget implements BenchTarget {
     private static final class Handle implements TargetHandle {
         private final TargetContext context;
         private final long spinNanos;
+        private final long allocateBytes;
+        /** Where each turn's arrays are left, so that the JIT cannot prove them unused and leave them out. */
+        private volatile Object sink;
         /** Turns played so far, per session. */
         private final Map<String, Integer> turns = new ConcurrentHashMap<>();
 
-        Handle(TargetContext context, long spinNanos) {
+        Handle(TargetContext context, long spinNanos, long allocateBytes) {
             this.context = context;
             this.spinNanos = spinNanos;
+            this.allocateBytes = allocateBytes;
+        }
+
+        /** Allocates about {@code allocateBytes}: arrays of 1 KiB and one of the rest. */
+        private void allocate() {
+            long left = allocateBytes;
+            while (left > 0) {
+                int size = (int) Math.min(1024, left);
+                sink = new byte[size];
+                left -= size + 16; // an array's header counts towards what the JVM allocates
+            }
         }
 
         @Override
@@ -171,6 +194,7 @@ public class CalibrationTarget implements BenchTarget {
                 throw new IllegalStateException("The calibration target answers text-only scripts; ["
                         + context.script().name() + "] calls tools");
             }
+            allocate();
             long end = System.nanoTime() + spinNanos;
             while (System.nanoTime() - end < 0) {
                 Thread.onSpinWait();

@@ -2,6 +2,7 @@ package dev.agentbench.core.measure;
 
 import dev.agentbench.api.result.Memory;
 import dev.agentbench.api.result.TimeStats;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -17,7 +18,7 @@ final class MemoryPass {
     /**
      * Runs {@code iterations} iterations each measured by the allocation counter.
      *
-     * @return the median bytes per iteration and whether the count is exact; {@code null} when this
+     * @return the median bytes per iteration, each iteration's, and whether the count is exact; {@code null} when this
      *     JVM does not count allocated bytes per thread
      */
     public static Memory allocated(Passes passes, Passes.Counted iteration, int iterations, Consumer<String> log)
@@ -35,6 +36,6 @@ final class MemoryPass {
         log.accept(String.format("memory: %d iterations, allocated %.0f bytes/op median (min %.0f, max %.0f),"
                 + " all threads%s", iterations, stats.median(), stats.min(), stats.max(),
                 allocated.exact() ? "" : " alive across the iteration (a lower bound)"));
-        return new Memory(stats.median(), allocated.exact(), null, null);
+        return new Memory(stats.median(), allocated.exact(), null, null, Arrays.stream(bytes).boxed().toList());
     }
 }

@@ -10,6 +10,7 @@ import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.JvmContext;
 import dev.agentbench.api.result.JvmRuntime;
+import dev.agentbench.api.result.Memory;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.Sharding;
 import dev.agentbench.api.result.TargetInfo;
@@ -18,6 +19,7 @@ import dev.agentbench.core.kind.Format2Figures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -36,7 +38,15 @@ public final class ResultsJson {
             // parameters only where a benchmark has them: results of benchmarks without read as before
             .addMixIn(CellResult.class, ParamsField.class)
             .addMixIn(PlannedCell.class, ParamsField.class)
-            .addMixIn(Sharding.Group.class, GroupFields.class);
+            .addMixIn(Sharding.Group.class, GroupFields.class)
+            // a fork's allocation samples where it has them: a cell's memory reads as before
+            .addMixIn(Memory.class, MemoryFields.class);
+
+    /** {@code allocationSamples} is written where a fork measured them. */
+    private interface MemoryFields {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY)
+        List<Long> allocationSamples();
+    }
 
     /** {@code params} is written where a benchmark has parameters. */
     private interface ParamsField {

@@ -16,6 +16,8 @@ import java.util.Objects;
  * @param note why the cell was not compared, in one line; {@code null} when it was
  * @param figures the kind's own figures both runs' OK cells have, shown beside the verdict and never
  *     deciding it; empty when none
+ * @param allocation the bytes allocated per operation in both runs and their verdict, judged beside the
+ *     time's; {@code null} when either side has no allocation figure
  */
 public record CellComparison(
         String target,
@@ -27,7 +29,8 @@ public record CellComparison(
         CellSide changed,
         RatioEstimate estimate,
         String note,
-        java.util.List<FigureChange> figures) {
+        java.util.List<FigureChange> figures,
+        AllocationChange allocation) {
 
     public CellComparison {
         Objects.requireNonNull(target, "target");
@@ -38,6 +41,26 @@ public record CellComparison(
             throw new IllegalArgumentException("A " + verdict + " cell " + (verdict.compared() ? "needs" : "has no")
                     + " ratio estimate");
         }
+    }
+
+    /** Whether the time or the allocation of this cell regressed. */
+    public boolean regression() {
+        return verdict == Verdict.REGRESSION || allocation != null && allocation.regression();
+    }
+
+    /**
+     * Which of the cell's judged figures regressed, as the summary line names them: {@code time},
+     * {@code allocation} or {@code time, allocation}; empty when none did.
+     */
+    public String regressedFigures() {
+        java.util.List<String> moved = new java.util.ArrayList<>();
+        if (verdict == Verdict.REGRESSION) {
+            moved.add("time");
+        }
+        if (allocation != null && allocation.regression()) {
+            moved.add("allocation");
+        }
+        return String.join(", ", moved);
     }
 
     /** {@code target/name}, as the reports name a cell. */

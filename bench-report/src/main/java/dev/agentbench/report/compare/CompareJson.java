@@ -40,6 +40,8 @@ public final class CompareJson {
                 .put("interval", "the wider of Welch's t on the log fork medians and a hierarchical percentile bootstrap"
                         + " (forks, then samples within each fork)")
                 .put("threshold", options.threshold())
+                .put("allocationThreshold", options.allocationThreshold())
+                .put("allocationFloorBytes", AllocationChange.FLOOR_BYTES)
                 .put("confidence", options.confidence())
                 .put("resamples", options.resamples())
                 .put("seed", options.seed())
@@ -71,6 +73,7 @@ public final class CompareJson {
                 node.put("high", estimate.high());
             }
             node.put("note", cell.note());
+            allocation(node, cell.allocation());
             var figures = node.putArray("figures");
             for (FigureChange figure : cell.figures()) {
                 ObjectNode one = figures.addObject().put("name", figure.name()).put("unit", figure.unit())
@@ -97,6 +100,30 @@ public final class CompareJson {
         var versions = node.putObject("versions");
         run.versions().forEach(versions::put);
         node.put("column", run.column());
+    }
+
+    /** A cell's allocation: {@code null} when either side has none, else both figures and the verdict or the note. */
+    private static void allocation(ObjectNode parent, AllocationChange allocation) {
+        if (allocation == null) {
+            parent.putNull("allocation");
+            return;
+        }
+        ObjectNode node = parent.putObject("allocation");
+        node.put("unit", "B/op");
+        node.put("base", allocation.base());
+        node.put("new", allocation.changed());
+        node.put("verdict", allocation.verdict() == null ? null : allocation.verdict().name());
+        RatioEstimate estimate = allocation.estimate();
+        if (estimate == null) {
+            node.putNull("ratio");
+            node.putNull("low");
+            node.putNull("high");
+        } else {
+            node.put("ratio", estimate.ratio());
+            node.put("low", estimate.low());
+            node.put("high", estimate.high());
+        }
+        node.put("note", allocation.note());
     }
 
     private static void side(ObjectNode parent, String field, CellSide side) {

@@ -37,28 +37,45 @@ public final class CompareMarkdown {
                 + "then the samples within each drawn fork (the error within each JVM); seed " + options.seed());
         out.append('\n');
 
-        List<CellComparison> compared = comparison.cells().stream().filter(cell -> cell.verdict().compared()).toList();
-        List<CellComparison> regressions = comparison.cells(Verdict.REGRESSION);
+        List<CellComparison> timed = comparison.cells().stream().filter(cell -> cell.verdict().compared()).toList();
+        List<CellComparison> allocations = comparison.cells().stream()
+                .filter(cell -> cell.allocation() != null && cell.allocation().verdict() != null).toList();
+        long judged = comparison.cells().stream().filter(cell -> timed.contains(cell) || allocations.contains(cell))
+                .count();
+        List<CellComparison> regressions = comparison.regressions();
         if (regressions.isEmpty()) {
-            out.append("**No regression** in ").append(count(compared.size(), "cell")).append(" compared");
+            out.append("**No regression** in ").append(count((int) judged, "cell")).append(" compared");
         } else {
             out.append("**").append(count(regressions.size(), "regression")).append("** in ")
-                    .append(count(compared.size(), "cell")).append(" compared: ");
+                    .append(count((int) judged, "cell")).append(" compared: ");
             for (int i = 0; i < regressions.size(); i++) {
                 CellComparison cell = regressions.get(i);
-                out.append(i == 0 ? "" : ", ").append(code(cell.id())).append(' ').append(ratio(cell.estimate().ratio()));
+                out.append(i == 0 ? "" : ", ").append(code(cell.id()));
+                if (cell.verdict() == Verdict.REGRESSION) {
+                    out.append(' ').append(ratio(cell.estimate().ratio()));
+                }
+                if (cell.allocation() != null && cell.allocation().regression()) {
+                    out.append(cell.verdict() == Verdict.REGRESSION ? "," : "").append(" allocation ")
+                            .append(ratio(cell.allocation().estimate().ratio()));
+                }
             }
         }
         int improvements = comparison.cells(Verdict.IMPROVEMENT).size();
         if (improvements > 0) {
             out.append("; ").append(count(improvements, "improvement"));
         }
-        int notCompared = comparison.cells().size() - compared.size();
+        long allocationImprovements = allocations.stream()
+                .filter(cell -> cell.allocation().verdict() == Verdict.IMPROVEMENT).count();
+        if (allocationImprovements > 0) {
+            out.append("; ").append(count((int) allocationImprovements, "allocation improvement"));
+        }
+        int notCompared = (int) (comparison.cells().size() - judged);
         if (notCompared > 0) {
             out.append("; ").append(notCompared).append(" not compared");
         }
         out.append(".\n\n");
 
+        List<CellComparison> compared = timed;
         if (!compared.isEmpty()) {
             out.append("| Benchmark | Target | Base median | New median | New ÷ base | ").append(interval)
                     .append(" | Forks | Verdict |\n|---|---|---:|---:|---:|---|---:|---|\n");
@@ -70,6 +87,29 @@ public final class CompareMarkdown {
                         .append(Units.time(cell.changed().median())).append(" | ")
                         .append(ratio(estimate.ratio())).append(" | ")
                         .append(ratio(estimate.low())).append(" – ").append(ratio(estimate.high())).append(" | ")
+                        .append(cell.base().forks()).append(" / ").append(cell.changed().forks()).append(" | ")
+                        .append(verdict).append(" |\n");
+            }
+            out.append('\n');
+        }
+        if (!allocations.isEmpty()) {
+            out.append("## Allocation per operation\n\nBytes allocated per operation by all threads, judged beside the "
+                    + "time: a regression when new ÷ base is above ").append(ratio(1 + options.allocationThreshold()))
+                    .append(" (threshold ").append(CompareOptions.percent(options.allocationThreshold()))
+                    .append(", or ").append(String.format(Locale.ROOT, "%.0f", AllocationChange.FLOOR_BYTES))
+                    .append(" bytes when that is more) and its ").append(interval).append(" wholly above 1×; one "
+                    + "fork a side is enough, its interval then that of the median of its memory pass's iterations."
+                    + "\n\n| Benchmark | Target | Base | New | New ÷ base | ").append(interval)
+                    .append(" | Forks | Verdict |\n|---|---|---:|---:|---:|---|---:|---|\n");
+            for (CellComparison cell : allocations) {
+                AllocationChange allocation = cell.allocation();
+                String verdict = allocation.regression() ? "**REGRESSION**" : allocation.verdict().label();
+                out.append("| ").append(text(cell.name())).append(" | ").append(text(cell.target())).append(" | ")
+                        .append(Units.bytes(allocation.base())).append(" | ")
+                        .append(Units.bytes(allocation.changed())).append(" | ")
+                        .append(ratio(allocation.estimate().ratio())).append(" | ")
+                        .append(ratio(allocation.estimate().low())).append(" – ")
+                        .append(ratio(allocation.estimate().high())).append(" | ")
                         .append(cell.base().forks()).append(" / ").append(cell.changed().forks()).append(" | ")
                         .append(verdict).append(" |\n");
             }
@@ -93,12 +133,13 @@ public final class CompareMarkdown {
             }
             out.append('\n');
         }
-        if (notCompared > 0) {
+        if (comparison.cells().size() > timed.size()) {
             out.append("## Not compared\n\n");
             for (CellComparison cell : comparison.cells()) {
                 if (!cell.verdict().compared()) {
                     out.append("- ").append(code(cell.id())).append(' ').append(cell.verdict().label()).append(": ")
-                            .append(text(cell.note())).append(medians(cell)).append('\n');
+                            .append(text(cell.note())).append(medians(cell))
+                            .append(allocations.contains(cell) ? "; its allocation is judged above" : "").append('\n');
                 }
             }
             out.append('\n');

@@ -17,16 +17,24 @@ import java.util.regex.Pattern;
  * @param judgeDisturbed whether a cell that the machine disturbed in either run ({@link
  *     dev.agentbench.api.result.CellResult#disturbed()}) is judged all the same; by default it is not
  *     ({@link Verdict#DISTURBED})
+ * @param allocationThreshold how much more (or less) a cell must allocate per operation to count, as a
+ *     fraction; at least 0 and below 1 ({@link AllocationChange})
  */
-public record CompareOptions(double threshold, double confidence, int resamples, long seed, boolean judgeDisturbed) {
+public record CompareOptions(double threshold, double confidence, int resamples, long seed, boolean judgeDisturbed,
+        double allocationThreshold) {
 
-    /** Options that leave a disturbed cell unjudged. */
+    /** Options that leave a disturbed cell unjudged, with the default allocation threshold. */
     public CompareOptions(double threshold, double confidence, int resamples, long seed) {
-        this(threshold, confidence, resamples, seed, false);
+        this(threshold, confidence, resamples, seed, false, DEFAULT_ALLOCATION_THRESHOLD);
     }
 
     /** Slower by more than 5% counts, by default. */
     public static final double DEFAULT_THRESHOLD = 0.05;
+    /**
+     * Allocating more by more than 3% counts, by default: two runs of the same code agree within 2% in
+     * 98% of the published cells, and a 5% change lies beyond the threshold with room for that.
+     */
+    public static final double DEFAULT_ALLOCATION_THRESHOLD = 0.03;
     /** A 99% interval: across 100 unchanged cells, about one interval misses 1 by chance. */
     public static final double DEFAULT_CONFIDENCE = 0.99;
     /** Bootstrap rounds per cell: 25 ratios beyond each bound of a 99% interval. */
@@ -45,6 +53,10 @@ public record CompareOptions(double threshold, double confidence, int resamples,
         if (!(threshold >= 0 && threshold < 1)) {
             throw new IllegalArgumentException("Threshold [" + threshold + "] must be at least 0 and below 1");
         }
+        if (!(allocationThreshold >= 0 && allocationThreshold < 1)) {
+            throw new IllegalArgumentException("Allocation threshold [" + allocationThreshold
+                    + "] must be at least 0 and below 1");
+        }
         if (!(confidence > 0.5 && confidence < 1)) {
             throw new IllegalArgumentException("Confidence [" + confidence + "] must be above 0.5 and below 1");
         }
@@ -54,19 +66,24 @@ public record CompareOptions(double threshold, double confidence, int resamples,
         }
     }
 
-    /** The defaults: 5%, a 99% interval, 5,000 rounds, the fixed seed. */
+    /** The defaults: 5%, 3% for allocation, a 99% interval, 5,000 rounds, the fixed seed. */
     public static CompareOptions defaults() {
         return new CompareOptions(DEFAULT_THRESHOLD, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED);
     }
 
     /** These options with another threshold. */
     public CompareOptions withThreshold(double newThreshold) {
-        return new CompareOptions(newThreshold, confidence, resamples, seed, judgeDisturbed);
+        return new CompareOptions(newThreshold, confidence, resamples, seed, judgeDisturbed, allocationThreshold);
+    }
+
+    /** These options with another allocation threshold. */
+    public CompareOptions withAllocationThreshold(double newThreshold) {
+        return new CompareOptions(threshold, confidence, resamples, seed, judgeDisturbed, newThreshold);
     }
 
     /** These options judging disturbed cells, or not. */
     public CompareOptions withJudgeDisturbed(boolean judge) {
-        return new CompareOptions(threshold, confidence, resamples, seed, judge);
+        return new CompareOptions(threshold, confidence, resamples, seed, judge, allocationThreshold);
     }
 
     /**
@@ -118,7 +135,7 @@ public record CompareOptions(double threshold, double confidence, int resamples,
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "threshold %s, %s interval, %d resamples, seed %d",
-                percent(threshold), percent(confidence), resamples, seed);
+        return String.format(Locale.ROOT, "threshold %s, allocation threshold %s, %s interval, %d resamples, seed %d",
+                percent(threshold), percent(allocationThreshold), percent(confidence), resamples, seed);
     }
 }

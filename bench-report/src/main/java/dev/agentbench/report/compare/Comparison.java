@@ -178,7 +178,8 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
             CellComparison one = compare(baseCell, newCell, options);
             compared.add(new CellComparison(target != null ? target : one.target(), one.name(), one.benchmark(), one.concurrency(),
                     one.verdict(), one.base(), one.changed(), one.estimate(), one.note(),
-                    FigureChange.of(baseCell, newCell, options.threshold())));
+                    FigureChange.of(baseCell, newCell, options.threshold()),
+                    AllocationChange.of(baseCell, newCell, options)));
         }
         return new Comparison(baseRun, newRun, options, compared);
     }
@@ -260,7 +261,7 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
     private static CellComparison cell(CellResult cell, Verdict verdict, CellSide base, CellSide changed,
             RatioEstimate estimate, String note) {
         return new CellComparison(cell.target(), cell.name(), cell.benchmark(), cell.concurrency(), verdict, base,
-                changed, estimate, note, List.of());
+                changed, estimate, note, List.of(), null);
     }
 
     private static Map<String, CellResult> byId(List<CellResult> cells,
@@ -295,9 +296,17 @@ public record Comparison(RunRef base, RunRef changed, CompareOptions options, Li
         return cells.stream().filter(cell -> cell.verdict() == verdict).toList();
     }
 
-    /** Whether any cell is a {@link Verdict#REGRESSION}: what {@code compare}'s exit code says. */
+    /** The cells whose time or allocation regressed, in report order. */
+    public List<CellComparison> regressions() {
+        return cells.stream().filter(CellComparison::regression).toList();
+    }
+
+    /**
+     * Whether any cell's time or allocation is a {@link Verdict#REGRESSION}: what {@code compare}'s exit
+     * code says.
+     */
     public boolean hasRegression() {
-        return cells.stream().anyMatch(cell -> cell.verdict() == Verdict.REGRESSION);
+        return cells.stream().anyMatch(CellComparison::regression);
     }
 
     /** Whether the runs have any cell in common (compared or not). */

@@ -255,7 +255,8 @@ class ComparisonTest {
         assertThat(root.path("method").toString()).isEqualTo("{\"statistic\":\"median of fork medians\","
                 + "\"interval\":\"the wider of Welch's t on the log fork medians and a hierarchical percentile bootstrap"
                 + " (forks, then samples within each fork)\","
-                + "\"threshold\":0.05,\"confidence\":0.99,\"resamples\":5000,\"seed\":20261129,\"minSamples\":8,"
+                + "\"threshold\":0.05,\"allocationThreshold\":0.03,\"allocationFloorBytes\":64.0,\"confidence\":0.99,"
+                + "\"resamples\":5000,\"seed\":20261129,\"minSamples\":8,"
                 + "\"minForks\":2}");
         assertThat(root.path("regression").asBoolean()).isTrue();
         assertThat(root.path("counts").toString()).isEqualTo("{\"REGRESSION\":1,\"IMPROVEMENT\":1,"
@@ -267,7 +268,8 @@ class ComparisonTest {
                 + "\"benchmark\":\"turn5\",\"concurrency\":1,\"verdict\":\"REGRESSION\","
                 + "\"base\":{\"status\":\"OK\",\"error\":null,\"samples\":40,\"median\":1511000.0,\"forks\":2},"
                 + "\"new\":{\"status\":\"OK\",\"error\":null,\"samples\":40,\"median\":1813200.0,\"forks\":2},"
-                + "\"ratio\":1.2,\"low\":1.1833955425268332,\"high\":1.2168374379079168,\"note\":null,\"figures\":[]}");
+                + "\"ratio\":1.2,\"low\":1.1833955425268332,\"high\":1.2168374379079168,\"note\":null,\"allocation\":null,"
+                + "\"figures\":[]}");
         assertThat(cells.get(5).path("verdict").asText()).isEqualTo("TOO_FEW_FORKS");
         assertThat(cells.get(5).path("base").path("forks").asInt()).isEqualTo(1);
         assertThat(cells.get(5).path("base").path("median").asDouble()).isEqualTo(909_500.0);
