@@ -4,10 +4,12 @@ import dev.agentbench.core.BenchOptions;
 import dev.agentbench.core.BenchRunner;
 import dev.agentbench.core.Defaults;
 import dev.agentbench.core.Gate;
+import dev.agentbench.core.Precision;
 import dev.agentbench.core.RunSummary;
 import dev.agentbench.core.Shard;
 import dev.agentbench.core.measure.PassSettings;
 import dev.agentbench.core.measure.Setting;
+import dev.agentbench.report.PrecisionInterval;
 import dev.agentbench.report.ReportOptions;
 import dev.agentbench.report.ReportsListener;
 import dev.agentbench.report.compare.CompareOptions;
@@ -45,6 +47,7 @@ import picocli.CommandLine.Option;
             "  agentbench run --targets wire,raw,noop --benchmarks turn1 --concurrency 1,8",
             "  agentbench run --forks 5 --warmup-time 30s --warmup-max 2m --measure-time 10s",
             "  agentbench run --forks 1 --warmup-time 5s --warmup-max 15s --measure-time 2s",
+            "  agentbench run --targets wire,langchain4j --benchmarks turn1 --precision 3%%",
             "  agentbench run --targets wire,llmagent --benchmarks turn1 --profile jfr",
             "  agentbench run --benchmarks load --concurrency 1,16,64,256 --model-latency 200ms",
             "  agentbench run --dry-run",
@@ -140,6 +143,18 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--gate-max-forks", paramLabel = "N",
             description = "The most forks gate mode gives a cell of each column (default: 24).")
     private Integer gateMaxForks;
+
+    @Option(names = "--precision", paramLabel = "PERCENT",
+            description = "After the planned forks, give each cell (but cold starts) whose 95%% interval of its median "
+                    + "is wider than PERCENT either side more forks, the wide cells of a benchmark taking turns, until "
+                    + "it is within PERCENT, or has --precision-max-forks, or --max-duration is spent; a cell that did "
+                    + "not reach it says so in a warning, and run.json's notes count them (default: none, the planned "
+                    + "forks only).")
+    private String precision;
+
+    @Option(names = "--precision-max-forks", paramLabel = "N",
+            description = "The most forks --precision gives a cell (default: 12).")
+    private Integer precisionMaxForks;
 
     @Option(names = "--no-mock-warmup",
             description = "Skip the mock's warm-up before the first cell (up to 30s): for quick checks; the first "
@@ -280,7 +295,18 @@ final class RunCommand implements Callable<Integer> {
             if (names("Targets", "--targets", targets).isEmpty()) {
                 builder.targets(List.of(parsed.base(), parsed.changed()));
             }
-        } else if (gateWidth != null || gateMaxForks != null) {
+        }
+        if (precision != null) {
+            if (gate != null) {
+                throw new Main.UsageException("--precision [" + precision + "] and --gate [" + gate
+                        + "] both add forks: give one");
+            }
+            builder.precision(precision());
+        } else if (precisionMaxForks != null) {
+            throw new Main.UsageException("--precision-max-forks [" + precisionMaxForks
+                    + "] is a setting of --precision: give --precision PERCENT too");
+        }
+        if (gate == null && (gateWidth != null || gateMaxForks != null)) {
             throw new Main.UsageException((gateWidth != null ? "--gate-width [" + gateWidth + "]"
                     : "--gate-max-forks [" + gateMaxForks + "]")
                     + " is a setting of gate mode: give --gate BASE,NEW too");
@@ -329,6 +355,24 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return given;
+    }
+
+    /** {@code --precision PERCENT} with its most forks. */
+    private Precision precision() {
+        double width;
+        try {
+            width = CompareOptions.parsePercent("--precision", precision);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageException("--precision [" + precision + "] is not a percentage such as 5% or 2.5%");
+        }
+        if (width <= 0) {
+            throw new Main.UsageException("--precision [" + precision + "] must be above 0%");
+        }
+        int most = precisionMaxForks == null ? Precision.DEFAULT_MAX_FORKS : precisionMaxForks;
+        if (most < 2) {
+            throw new Main.UsageException("--precision-max-forks [" + most + "] must be at least 2");
+        }
+        return new Precision(width, most, new PrecisionInterval());
     }
 
     /** {@code --gate BASE,NEW} with its width and most forks. */

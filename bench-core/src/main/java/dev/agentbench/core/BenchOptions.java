@@ -54,6 +54,7 @@ public final class BenchOptions {
     private final boolean offline;
     private final Path variantCache;
     private final Gate gate;
+    private final Precision precision;
 
     private BenchOptions(Builder b) {
         targets = everyOne(b.targets) ? List.of() : List.copyOf(b.targets);
@@ -81,6 +82,10 @@ public final class BenchOptions {
         mockWarmup = b.mockWarmup;
         shard = b.shard;
         gate = b.gate;
+        precision = b.precision;
+        if (gate != null && precision != null) {
+            throw new IllegalArgumentException("Gate mode and a precision both add forks: give one");
+        }
         jvms = List.copyOf(b.jvms);
         offline = b.offline;
         variantCache = b.variantCache != null ? b.variantCache : Defaults.variantCache();
@@ -107,6 +112,11 @@ public final class BenchOptions {
     /** Gate mode, when the run has it: more forks for two columns until their interval is narrow. */
     public Optional<Gate> gate() {
         return Optional.ofNullable(gate);
+    }
+
+    /** The precision asked for, when the run has one: more forks for each cell until its interval is narrow. */
+    public Optional<Precision> precision() {
+        return Optional.ofNullable(precision);
     }
 
     public static Builder builder() {
@@ -295,6 +305,10 @@ public final class BenchOptions {
             settings.put("gateWidth", Double.toString(gate.width()));
             settings.put("gateMaxForks", Integer.toString(gate.maxForks()));
         }
+        if (precision != null) {
+            settings.put("precision", Double.toString(precision.width()));
+            settings.put("precisionMaxForks", Integer.toString(precision.maxForks()));
+        }
         settings.put("jvmArgs", String.join(" ", childJvmArgs()));
         settings.put("targetOptions", new java.util.TreeMap<>(targetOptions).toString());
         settings.put("params", params.entrySet().stream().map(entry -> entry.getKey() + "="
@@ -348,8 +362,15 @@ public final class BenchOptions {
         private boolean offline;
         private Path variantCache;
         private Gate gate;
+        private Precision precision;
 
         private Builder() {}
+
+        /** A precision ({@link Precision}): forks added to every cell wider than it, up to its most forks. */
+        public Builder precision(Precision precision) {
+            this.precision = Objects.requireNonNull(precision, "precision");
+            return this;
+        }
 
         /** Gate mode ({@link Gate}): both columns must be among the run's targets. */
         public Builder gate(Gate gate) {

@@ -211,6 +211,8 @@ final class RunExecution {
             String killed = null;
             GateForks gated = new GateForks(options.gate(), options.passes().forks(), cells,
                     name -> registry.benchmark(name).kind());
+            PrecisionForks precise = new PrecisionForks(options.precision(), options.passes().forks(), cells,
+                    name -> registry.benchmark(name).kind());
             for (int s = 0; s < steps.size() && !stopping(); s++) {
                 if (launcher.writeFailure().isPresent()) {
                     writeFailed(launcher.writeFailure().get());
@@ -224,6 +226,7 @@ final class RunExecution {
                 }
                 if (overBudget()) {
                     gated.finishPlanned(forks, launcher, gateRun());
+                    precise.finishPlanned(forks, launcher, gateRun());
                     budgetSpent(s, steps);
                     return;
                 }
@@ -252,7 +255,7 @@ final class RunExecution {
                 }
                 done.add(result);
                 if (result.status() != CellStatus.OK
-                        || step.fork() == step.forks() && !gated.gated(step.cell())) {
+                        || step.fork() == step.forks() && !gated.gated(step.cell()) && !precise.held(step.cell())) {
                     results.finished(step.cell(), launcher.finish(cell, done));
                 }
                 killed = mockKilled(cell, result);
@@ -262,6 +265,7 @@ final class RunExecution {
                 return;
             }
             gated.addForks(forks, launcher, listener, steps.size(), gateRun());
+            precise.addForks(forks, launcher, listener, steps.size(), gateRun());
         }
     }
 

@@ -327,7 +327,7 @@ public final class CellLauncher {
                 break;
             }
         }
-        return finish(cell, done, "Cold start", samples);
+        return finish(cell, done, "Cold start", samples, null);
     }
 
     /**
@@ -336,7 +336,7 @@ public final class CellLauncher {
      * result holds whole. In a profiled run an OK cell's log stays open for its profile fork.
      */
     public CellResult finish(PlannedCell cell, List<CellResult> forks) {
-        return finish(cell, forks, "Fork", settings.passes().forks());
+        return finish(cell, forks, "Fork", settings.passes().forks(), null);
     }
 
     /**
@@ -344,7 +344,15 @@ public final class CellLauncher {
      * gate gave it rather than as many as planned.
      */
     public CellResult finishGated(PlannedCell cell, List<CellResult> forks) {
-        return finish(cell, forks, "Fork", Math.max(forks.size(), settings.passes().forks()));
+        return finish(cell, forks, "Fork", Math.max(forks.size(), settings.passes().forks()), null);
+    }
+
+    /**
+     * As {@link #finishGated(PlannedCell, List)}, with {@code warning} added to the cell's warnings when
+     * it ended OK (a precision it did not reach), before its file is written.
+     */
+    public CellResult finishGated(PlannedCell cell, List<CellResult> forks, String warning) {
+        return finish(cell, forks, "Fork", Math.max(forks.size(), settings.passes().forks()), warning);
     }
 
     /**
@@ -356,10 +364,13 @@ public final class CellLauncher {
                 CellKind.of(benchmarks.apply(cell.benchmark()).kind()));
     }
 
-    private CellResult finish(PlannedCell cell, List<CellResult> forks, String what, int planned) {
+    private CellResult finish(PlannedCell cell, List<CellResult> forks, String what, int planned, String warning) {
         RunLayout layout = settings.layout();
         CellResult result = ForkMerge.merge(cell, forks, what, planned,
                 CellKind.of(benchmarks.apply(cell.benchmark()).kind()));
+        if (warning != null && result.status() == CellStatus.OK) {
+            result = result.withWarning(warning);
+        }
         if (!(settings.passes().profiled() && what.equals("Fork") && result.status() == CellStatus.OK)) {
             logs.remove(layout.cellLog(cell));
         }
