@@ -362,6 +362,9 @@ public final class SummaryJsonFormat implements ReportFormat {
             node.putNull("cpuNanosPerOp");
         } else {
             node.put("cpuNanosPerOp", fork.cpu().nanosPerOp());
+            if (fork.cpu().ownNanosPerOp() != null) {
+                node.put("ownCpuNanosPerOp", fork.cpu().ownNanosPerOp());
+            }
         }
         ObjectNode figures = node.putObject("figures");
         fork.figures().forEach(figure -> figures.put(figure.name(), figure.value()));

@@ -165,9 +165,14 @@ final class ForkMerge {
         if (forks.stream().anyMatch(fork -> fork.cpu() == null)) {
             return null;
         }
+        boolean split = forks.stream().allMatch(fork -> fork.cpu().ownNanosPerOp() != null
+                && fork.cpu().compilerNanos() != null && fork.cpu().gcNanos() != null);
         return new Cpu(median(forks, fork -> fork.cpu().nanosPerOp()),
                 forks.stream().mapToLong(fork -> fork.cpu().nanos()).sum(),
-                forks.stream().mapToLong(fork -> fork.cpu().ops()).sum());
+                forks.stream().mapToLong(fork -> fork.cpu().ops()).sum(),
+                split ? median(forks, fork -> fork.cpu().ownNanosPerOp()) : null,
+                split ? forks.stream().mapToLong(fork -> fork.cpu().compilerNanos()).sum() : null,
+                split ? forks.stream().mapToLong(fork -> fork.cpu().gcNanos()).sum() : null);
     }
 
     private static Memory memory(List<Fork> forks) {

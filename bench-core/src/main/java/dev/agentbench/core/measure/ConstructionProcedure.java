@@ -69,7 +69,7 @@ public final class ConstructionProcedure {
         long[] samples = pass.samples();
         TimeStats time = Statistics.of(samples);
         Cpu cpu = pass.cpu() == null || batch == 1 ? pass.cpu()
-                : new Cpu(pass.cpu().nanosPerOp() / batch, pass.cpu().nanos(), pass.cpu().ops() * batch);
+                : pass.cpu().perOperationOf(batch);
         Warmup warmup = warmed.withTimed(samples, batch, settings.window().toNanos(), settings.band());
         WarmupLog.timed(log, "agents built", time, cpu, warmup);
         Memory memory = profiler.active() ? null

@@ -89,8 +89,7 @@ final class ProcessCpu {
      * (see the class comment).
      */
     static Cpu between(Reading before, Reading after, long ops) {
-        long nanos = used(before, after);
-        return nanos < 0 || ops <= 0 ? null : new Cpu(nanos / (double) ops, nanos, ops);
+        return between(before, after, ops, 0);
     }
 
     /** The CPU nanoseconds used between two readings, or -1 when neither clock can tell. */
@@ -181,15 +180,84 @@ final class ProcessCpu {
 
     /**
      * As {@link #between}, less {@code untimedNanos} spent outside every timed region in the meantime
-     * (a benchmark's session preparation).
+     * (a benchmark's session preparation); split by thread ({@link Cpu#ownNanosPerOp()}) where the
+     * exact per-thread sum is the figure and each thread's name can be read. The untimed CPU is taken
+     * out of the threads' own share: it is the sessions' preparation, never a compilation.
      */
     static Cpu between(Reading before, Reading after, long ops, long untimedNanos) {
         long nanos = used(before, after);
         if (nanos < 0 || ops <= 0) {
             return null;
         }
+        long[] split = nanos == exactOrNegative(before, after) ? split(before, after) : null;
         nanos = Math.max(0, nanos - untimedNanos);
-        return new Cpu(nanos / (double) ops, nanos, ops);
+        if (split == null) {
+            return new Cpu(nanos / (double) ops, nanos, ops);
+        }
+        long own = Math.max(0, nanos - split[0] - split[1]);
+        return new Cpu(nanos / (double) ops, nanos, ops, own / (double) ops, split[0], split[1]);
+    }
+
+    /** The exact per-thread sum between two readings; -1 where either has no threads' times. */
+    private static long exactOrNegative(Reading before, Reading after) {
+        return before.threadNanos() == null || after.threadNanos() == null ? -1 : threadsUsed(before, after, null);
+    }
+
+    /** What a JVM's thread is, told by its name. */
+    enum ThreadKind {
+        /** A JIT compiler thread: HotSpot's C1 and C2, Graal's JVMCI. */
+        COMPILER,
+        /** A collector's thread, or the VM thread, which runs the collector's pauses. */
+        COLLECTOR,
+        /** Any other: the sessions', the framework's, the harness's. */
+        OWN;
+
+        /**
+         * The kind of a thread by its name as Linux keeps it ({@code /proc/.../comm}, cut to 15
+         * characters): HotSpot names its compiler threads {@code C1 CompilerThread0}, {@code C2
+         * CompilerThread1}, and its collectors' {@code GC Thread#0}, {@code G1 Conc#0}, {@code G1 Refine#0},
+         * {@code G1 Main Marker}, {@code G1 Service}, {@code ZWorker#0}, {@code ZDriver}, {@code Shenandoah...}.
+         */
+        static ThreadKind of(String name) {
+            if (name.contains("CompilerThre") || name.startsWith("JVMCI")) {
+                return COMPILER;
+            }
+            if (name.startsWith("GC Thread") || name.startsWith("G1 ") || name.equals("VM Thread")
+                    || name.startsWith("ZWorker") || name.startsWith("ZDriver") || name.startsWith("ZDirector")
+                    || name.startsWith("ZUnmapper") || name.startsWith("ZUncommitter") || name.startsWith("ZStat")
+                    || name.startsWith("Shenandoah") || name.startsWith("Conc#")) {
+                return COLLECTOR;
+            }
+            return OWN;
+        }
+    }
+
+    /**
+     * The compiler threads' and the collector's CPU nanoseconds between two readings, {@code {compiler,
+     * collector}}; {@code null} where a thread's name cannot be read. Read once, after the pass: the
+     * names are read from {@code /proc/self/task/<tid>/comm}, one small file a thread.
+     */
+    private static long[] split(Reading before, Reading after) {
+        long compiler = 0;
+        long collector = 0;
+        for (Map.Entry<String, Long> thread : after.threadNanos().entrySet()) {
+            long used = thread.getValue() - before.threadNanos().getOrDefault(thread.getKey(), 0L);
+            if (used == 0) {
+                continue;
+            }
+            String name;
+            try {
+                name = Files.readString(Path.of(TASKS_PREFIX + thread.getKey() + "/comm")).strip();
+            } catch (IOException | RuntimeException e) {
+                return null;
+            }
+            switch (ThreadKind.of(name)) {
+                case COMPILER -> compiler += used;
+                case COLLECTOR -> collector += used;
+                default -> { }
+            }
+        }
+        return new long[] {compiler, collector};
     }
 
     /**

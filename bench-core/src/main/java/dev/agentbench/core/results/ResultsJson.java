@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.agentbench.api.result.AtomicFiles;
 import dev.agentbench.api.result.CellResult;
+import dev.agentbench.api.result.Cpu;
 import dev.agentbench.api.result.JvmContext;
 import dev.agentbench.api.result.JvmRuntime;
 import dev.agentbench.api.result.Memory;
@@ -40,7 +41,21 @@ public final class ResultsJson {
             .addMixIn(PlannedCell.class, ParamsField.class)
             .addMixIn(Sharding.Group.class, GroupFields.class)
             // a fork's allocation samples where it has them: a cell's memory reads as before
-            .addMixIn(Memory.class, MemoryFields.class);
+            .addMixIn(Memory.class, MemoryFields.class)
+            // the CPU split by thread where it was read: results without it read and write as before
+            .addMixIn(Cpu.class, CpuFields.class);
+
+    /** The split of a CPU reading by thread is written where it was read. */
+    private interface CpuFields {
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        Double ownNanosPerOp();
+
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        Long compilerNanos();
+
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        Long gcNanos();
+    }
 
     /** {@code allocationSamples} is written where a fork measured them. */
     private interface MemoryFields {

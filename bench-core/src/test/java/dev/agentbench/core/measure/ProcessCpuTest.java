@@ -39,6 +39,63 @@ class ProcessCpuTest {
         assertThat(cpu.nanosPerOp()).isEqualTo(cpu.nanos() / 4.0);
     }
 
+    /** Burns {@code millis} of the calling thread's own CPU. */
+    private static void burn(long millis) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long end = threads.getCurrentThreadCpuTime() + millis * MS;
+        while (threads.getCurrentThreadCpuTime() < end) {
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
+    void theCpuIsSplitByThreadNameIntoTheCompilersTheCollectorsAndTheRest() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "no /proc/self/task on this system");
+        // HotSpot gives a Java thread's name to its native thread, which /proc reads back (cut to 15
+        // characters): a thread named as a collector's is counted as one. It is kept alive until the
+        // second reading: a thread that ended within the pass leaves the tick clock alone to count it.
+        java.util.concurrent.CountDownLatch burnt = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        Thread live = new Thread(() -> {
+            burn(150);
+            burnt.countDown();
+            try {
+                done.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "GC Thread#test");
+        ProcessCpu.Reading start = ProcessCpu.read();
+        live.start();
+        burn(150);
+        burnt.await();
+        Cpu cpu = ProcessCpu.between(start, ProcessCpu.read(), 3, 0);
+        done.countDown();
+        live.join();
+
+        assertThat(cpu).isNotNull();
+        assertThat(cpu.gcNanos()).as("the live thread named as a collector's").isGreaterThanOrEqualTo(140 * MS);
+        assertThat(cpu.compilerNanos()).isNotNull().isNotNegative();
+        assertThat(cpu.ownNanosPerOp()).as("this thread's 150 ms, a third an operation")
+                .isGreaterThanOrEqualTo(140 * MS / 3.0);
+        assertThat(cpu.ownNanosPerOp() * 3 + cpu.gcNanos() + cpu.compilerNanos())
+                .isCloseTo(cpu.nanos(), org.assertj.core.data.Offset.offset(3.0));
+    }
+
+    @Test
+    void threadsAreToldByTheirNames() {
+        assertThat(ProcessCpu.ThreadKind.of("C2 CompilerThre")).isEqualTo(ProcessCpu.ThreadKind.COMPILER);
+        assertThat(ProcessCpu.ThreadKind.of("C1 CompilerThre")).isEqualTo(ProcessCpu.ThreadKind.COMPILER);
+        assertThat(ProcessCpu.ThreadKind.of("GC Thread#0")).isEqualTo(ProcessCpu.ThreadKind.COLLECTOR);
+        assertThat(ProcessCpu.ThreadKind.of("G1 Conc#0")).isEqualTo(ProcessCpu.ThreadKind.COLLECTOR);
+        assertThat(ProcessCpu.ThreadKind.of("G1 Refine#0")).isEqualTo(ProcessCpu.ThreadKind.COLLECTOR);
+        assertThat(ProcessCpu.ThreadKind.of("VM Thread")).isEqualTo(ProcessCpu.ThreadKind.COLLECTOR);
+        assertThat(ProcessCpu.ThreadKind.of("ZWorker#1")).isEqualTo(ProcessCpu.ThreadKind.COLLECTOR);
+        assertThat(ProcessCpu.ThreadKind.of("main")).isEqualTo(ProcessCpu.ThreadKind.OWN);
+        assertThat(ProcessCpu.ThreadKind.of("HttpClient-1-Wo")).isEqualTo(ProcessCpu.ThreadKind.OWN);
+        assertThat(ProcessCpu.ThreadKind.of("VM Periodic Tas")).isEqualTo(ProcessCpu.ThreadKind.OWN);
+    }
+
     /**
      * Read twice around every session's preparation, a reading must not fill the heap: reading each
      * thread's file as a string took about 9 KiB a thread (186 KiB a reading with 20 threads, more
