@@ -23,6 +23,7 @@ import dev.agentbench.core.measure.CloseWatch;
 import dev.agentbench.core.measure.Closing;
 import dev.agentbench.core.measure.HeapFilledException;
 import dev.agentbench.core.measure.IterationFailedException;
+import dev.agentbench.core.measure.JitClock;
 import dev.agentbench.core.measure.JvmMeters;
 import dev.agentbench.core.measure.MachineNoise;
 import dev.agentbench.core.measure.Measurement;
@@ -64,13 +65,11 @@ public final class CellChild {
     public static final Figure.Definition RECORDED_NANOS = new Figure.Definition("recordedNanos", "recorded", "ns",
             Figure.Better.NEITHER, Figure.Combine.SUM, "Profile", "how long the profile fork's recording ran.");
 
-    /** {@code System.nanoTime()}; not a method reference, which would link lambdas on a cold start's path. */
-    private static final LongSupplier NANO_TIME = new LongSupplier() {
-        @Override
-        public long getAsLong() {
-            return System.nanoTime();
-        }
-    };
+    /**
+     * {@code System.nanoTime()}, telling the JIT's compilation time too; not a method reference, which
+     * would link lambdas on a cold start's path.
+     */
+    private static final LongSupplier NANO_TIME = JitClock.SYSTEM;
 
     private final CellSpec spec;
     private final LongSupplier clock;

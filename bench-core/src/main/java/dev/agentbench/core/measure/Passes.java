@@ -50,6 +50,14 @@ public final class Passes {
     /** The fewest iterations one window holds, however slow they are. */
     public static final int MIN_WINDOW_ITERATIONS = 5;
 
+    /**
+     * The most of a warm-up window's wall time the JIT compiler may have spent compiling for the fork to
+     * count as steady: a quarter of one CPU. On a small host a compiler thread that keeps compiling takes
+     * a CPU from the session and the mock: forks whose timed pass fell in such a stretch were 25–90% slower
+     * than their siblings, their compiler using half the process's CPU, where settled forks' used 1–8%.
+     */
+    public static final double JIT_QUIET_SHARE = 0.25;
+
     /** How many samples of one warm-up window are kept for its median (an even subsample beyond). */
     static final int WINDOW_SAMPLES = 1 << 14;
 
@@ -76,9 +84,11 @@ public final class Passes {
     /**
      * Warms up in windows of {@code settings.window()}: after each window, its median is one point of
      * the warm-up curve and the trend test ({@link WarmupDetector}) looks at the last windows. Stops
-     * when the test finds no trend left, once {@code warmupTime} has passed and {@code warmup}
-     * iterations have run; or at {@code warmupMax}, capped. A window holds at least {@link
-     * #MIN_WINDOW_ITERATIONS} iterations, however slow they are. Nothing is recorded as a sample.
+     * when the test finds no trend left and the JIT compiler has gone quiet (it compiled for no more
+     * than {@link #JIT_QUIET_SHARE} of the last window, where the clock tells: {@link JitClock}), once
+     * {@code warmupTime} has passed and {@code warmup} iterations have run; or at {@code warmupMax},
+     * capped. A window holds at least {@link #MIN_WINDOW_ITERATIONS} iterations, however slow they are.
+     * Nothing is recorded as a sample.
      *
      * @throws IterationFailedException on the first failing iteration
      */
@@ -101,6 +111,8 @@ public final class Passes {
         WindowSampler window = new WindowSampler(WINDOW_SAMPLES);
         long start = clock.getAsLong();
         long windowStart = start;
+        long compiledBefore = JitClock.compilationNanos(clock);
+        double compileShare = Double.NaN;
         int done = 0;
         while (true) {
             if (maxNanos == 0 && done >= settings.warmup()) {
@@ -123,13 +135,18 @@ public final class Passes {
             windows.add(new Warmup.Window(Warmup.WARMUP_PHASE, now - start, window.count(), median));
             detector.add(median);
             window.reset();
+            long compiled = JitClock.compilationNanos(clock);
+            compileShare = compiled < 0 || compiledBefore < 0 ? Double.NaN
+                    : (compiled - compiledBefore) / (double) (now - windowStart);
+            boolean jitQuiet = Double.isNaN(compileShare) || compileShare <= JIT_QUIET_SHARE;
+            compiledBefore = compiled;
             windowStart = now;
             long elapsed = now - start;
-            if (done >= settings.warmup() && elapsed >= minNanos && detector.steady()) {
-                return new WarmupRun(elapsed, done, false, windows);
+            if (done >= settings.warmup() && elapsed >= minNanos && detector.steady() && jitQuiet) {
+                return new WarmupRun(elapsed, done, false, windows, compileShare);
             }
             if (done >= settings.warmup() && elapsed >= maxNanos) {
-                return new WarmupRun(elapsed, done, true, windows);
+                return new WarmupRun(elapsed, done, true, windows, compileShare);
             }
         }
     }

@@ -11,9 +11,11 @@ final class WarmupLog {
     private WarmupLog() {}
 
     static void warmedUp(Consumer<String> log, WarmupRun warmed, String what) {
-        log.accept(String.format("warm-up: %d %s in %d ms, %d windows, %s", warmed.iterations(), what,
-                warmed.nanos() / 1_000_000, warmed.windows().size(),
-                warmed.capped() ? "NOT steady at the cap" : "steady"));
+        log.accept(String.format(java.util.Locale.ROOT, "warm-up: %d %s in %d ms, %d windows, %s", warmed.iterations(),
+                what, warmed.nanos() / 1_000_000, warmed.windows().size(), !warmed.capped() ? "steady"
+                        : warmed.compilerBusy() ? String.format(java.util.Locale.ROOT, "NOT steady at the cap, the JIT "
+                                + "compiler still busy (%.0f%% of the last window)", warmed.compileShare() * 100)
+                        : "NOT steady at the cap"));
     }
 
     /** As {@link #warmedUp(Consumer, WarmupRun, String)}, for a warm-up its {@link HeapBudget} may have ended. */

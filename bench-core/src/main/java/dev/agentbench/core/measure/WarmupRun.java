@@ -12,11 +12,23 @@ import java.util.List;
  * @param iterations how many iterations ran
  * @param capped whether it stopped at its cap without finding a steady state
  * @param windows its windows, in order
+ * @param compileShare the share of its last window's wall time the JIT compiler spent compiling; NaN
+ *     where the clock does not tell ({@link JitClock}) or there was no window
  */
-record WarmupRun(long nanos, int iterations, boolean capped, List<Warmup.Window> windows) {
+record WarmupRun(long nanos, int iterations, boolean capped, List<Warmup.Window> windows, double compileShare) {
 
     public WarmupRun {
         windows = List.copyOf(windows);
+    }
+
+    /** A warm-up whose compiler activity is not known. */
+    WarmupRun(long nanos, int iterations, boolean capped, List<Warmup.Window> windows) {
+        this(nanos, iterations, capped, windows, Double.NaN);
+    }
+
+    /** Whether it reached its cap while the JIT compiler was still busy: one reason it could not settle. */
+    boolean compilerBusy() {
+        return capped && compileShare > Passes.JIT_QUIET_SHARE;
     }
 
     /**

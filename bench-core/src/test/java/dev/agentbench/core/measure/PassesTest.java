@@ -49,6 +49,54 @@ class PassesTest {
         assertThat(tags).containsExactly("w0", "w1", "w2");
     }
 
+    /** The fake clock, telling a compiler that compiles half of every nanosecond until {@code quietAt}. */
+    private JitClock compilingUntil(long quietAt) {
+        return new JitClock() {
+            @Override
+            public long getAsLong() {
+                return now.get();
+            }
+
+            @Override
+            public long compilationNanos() {
+                return Math.min(now.get(), quietAt) / 2;
+            }
+        };
+    }
+
+    @Test
+    void aFlatTargetWaitsForTheCompilerToGoQuiet() throws Exception {
+        // flat from the start, but the JIT compiles half the time until 3 s: steady only after that
+        WarmupRun run = new Passes(compilingUntil(3_000 * MS)).warmup(taking(i -> MS), settings(0,
+                Duration.ofSeconds(1), Duration.ofSeconds(10)));
+        assertThat(run.capped()).isFalse();
+        assertThat(run.nanos()).isBetween(3_000 * MS, 3_200 * MS);
+
+        // a compiler that never goes quiet caps the fork, however flat its times
+        now.set(0);
+        WarmupRun busy = new Passes(compilingUntil(Long.MAX_VALUE)).warmup(taking(i -> MS), settings(0,
+                Duration.ofSeconds(1), Duration.ofSeconds(2)));
+        assertThat(busy.capped()).isTrue();
+        assertThat(busy.compilerBusy()).as("capped with the compiler at half of every window").isTrue();
+        assertThat(busy.compileShare()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(0.01));
+
+        // a quarter of the window is quiet enough
+        now.set(0);
+        JitClock quarter = new JitClock() {
+            @Override
+            public long getAsLong() {
+                return now.get();
+            }
+
+            @Override
+            public long compilationNanos() {
+                return now.get() / 4;
+            }
+        };
+        assertThat(new Passes(quarter).warmup(taking(i -> MS), settings(0, Duration.ofSeconds(1),
+                Duration.ofSeconds(10))).capped()).isFalse();
+    }
+
     @Test
     void aFlatTargetStopsSoonAfterItsMinimumTime() throws Exception {
         WarmupRun run = new Passes(now::get).warmup(taking(i -> MS), settings(0, Duration.ofSeconds(1),
