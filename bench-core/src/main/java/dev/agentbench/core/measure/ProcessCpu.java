@@ -181,15 +181,17 @@ final class ProcessCpu {
     /**
      * As {@link #between}, less {@code untimedNanos} spent outside every timed region in the meantime
      * (a benchmark's session preparation); split by thread ({@link Cpu#ownNanosPerOp()}) where the
-     * exact per-thread sum is the figure and each thread's name can be read. The untimed CPU is taken
-     * out of the threads' own share: it is the sessions' preparation, never a compilation.
+     * exact per-thread sum is the figure, each thread's name can be read, and no CPU was spent outside
+     * the timed regions: the compiler's work during a session's preparation cannot be told from its
+     * work during the timed turns.
      */
     static Cpu between(Reading before, Reading after, long ops, long untimedNanos) {
         long nanos = used(before, after);
         if (nanos < 0 || ops <= 0) {
             return null;
         }
-        long[] split = nanos == exactOrNegative(before, after) ? split(before, after) : null;
+        // the untimed region's CPU is known as a whole only: with one, the threads cannot be told apart
+        long[] split = untimedNanos == 0 && nanos == exactOrNegative(before, after) ? split(before, after) : null;
         nanos = Math.max(0, nanos - untimedNanos);
         if (split == null) {
             return new Cpu(nanos / (double) ops, nanos, ops);
