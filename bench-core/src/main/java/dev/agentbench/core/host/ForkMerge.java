@@ -12,6 +12,7 @@ import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.api.result.RunLayout;
 import dev.agentbench.api.result.Throughput;
 import dev.agentbench.api.result.TimeStats;
+import dev.agentbench.api.result.Warmup;
 import dev.agentbench.core.kind.CellKind;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -109,7 +111,45 @@ final class ForkMerge {
             }
         }
         warnings.addAll(noiseWarnings(forks, name));
+        fewOperationsWarning(forks.stream().filter(fork -> !fork.excluded()).toList(), name)
+                .ifPresent(warnings::add);
         return List.copyOf(warnings);
+    }
+
+    /**
+     * The fewest operations a warm-up window holds, on median, for its median to be steadier than the
+     * trend test's band: with fewer, one window's median moves by as much as the band on its own noise
+     * (five samples of a 10% spread: about 6%), so the test cannot tell a settled series from one still
+     * warming up.
+     */
+    static final int FEW_WINDOW_OPERATIONS = 20;
+
+    /**
+     * Why a cell's capped forks could not settle when that is because each operation, with its untimed
+     * preparation (a session of 256 earlier turns played through the framework, say), took so long
+     * that a warm-up window held only a few of them: the forks capped with windows of fewer than {@link
+     * #FEW_WINDOW_OPERATIONS} operations on median, and what that means for the figure. Empty when no
+     * fork was capped, or every capped fork's windows held more.
+     */
+    static Optional<String> fewOperationsWarning(List<Fork> forks, String name) {
+        List<Fork> capped = forks.stream().filter(fork -> fork.warmup() != null && fork.warmup().capped()).toList();
+        List<Integer> counts = new ArrayList<>();
+        for (Fork fork : capped) {
+            fork.warmup().curve().stream().filter(window -> Warmup.WARMUP_PHASE.equals(window.phase()))
+                    .forEach(window -> counts.add(window.iterations()));
+        }
+        if (capped.isEmpty() || counts.isEmpty()) {
+            return Optional.empty();
+        }
+        int median = counts.stream().sorted().toList().get(counts.size() / 2);
+        if (median >= FEW_WINDOW_OPERATIONS) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "%d of %d %ss reached the warm-up cap with windows of %d "
+                + "operations (median): an operation with its untimed preparation took so long that a window's median "
+                + "moves by the steady band on its own noise, so the trend test could not tell whether they had "
+                + "settled; their medians are of a timed pass that may still have been warming up, and the interval "
+                + "is all that says how far they may move", capped.size(), forks.size(), name, median));
     }
 
     /**

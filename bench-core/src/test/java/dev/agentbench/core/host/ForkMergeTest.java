@@ -57,4 +57,30 @@ class ForkMergeTest {
         CellResult cold = ForkMerge.merge(CELL, List.of(fork(1, 100), fork(1, 90, HUNG)), "Cold start", 2, KIND);
         assertThat(cold.warnings()).containsExactly("cold start 2: " + HUNG);
     }
+    /** A fork whose warm-up is {@code capped} or not, in windows of {@code perWindow} operations each. */
+    private static dev.agentbench.api.result.Fork warmed(int number, boolean capped, int perWindow) {
+        List<dev.agentbench.api.result.Warmup.Window> windows = new java.util.ArrayList<>();
+        for (int i = 1; i <= 12; i++) {
+            windows.add(new dev.agentbench.api.result.Warmup.Window(dev.agentbench.api.result.Warmup.WARMUP_PHASE,
+                    i * 5_000_000_000L, perWindow, 8_000_000));
+        }
+        var warmup = new dev.agentbench.api.result.Warmup(60_000_000_000L, 12 * perWindow, capped,
+                dev.agentbench.api.result.WarmupShape.FLAT, windows);
+        return new dev.agentbench.api.result.Fork(number, new dev.agentbench.api.result.TimeStats("ns", 10, 8e6, 8e6,
+                8e6, 8e6, 0, 8e6, 8e6), List.of(), warmup, !capped, 1.0, null, null, null, null, null, List.of(),
+                List.of());
+    }
+
+    @Test
+    void forksCappedWithWindowsOfAFewOperationsSayWhyTheyCouldNotSettle() {
+        String warning = ForkMerge.fewOperationsWarning(List.of(warmed(1, true, 5), warmed(2, true, 6),
+                warmed(3, false, 5)), "fork").orElseThrow();
+        assertThat(warning).startsWith("2 of 3 forks reached the warm-up cap with windows of 6 operations (median)")
+                .contains("could not tell whether they had settled");
+
+        assertThat(ForkMerge.fewOperationsWarning(List.of(warmed(1, true, 400), warmed(2, false, 5)), "fork"))
+                .as("capped with windows of many operations: the series itself did not settle").isEmpty();
+        assertThat(ForkMerge.fewOperationsWarning(List.of(warmed(1, false, 5), warmed(2, false, 5)), "fork"))
+                .as("none capped").isEmpty();
+    }
 }
