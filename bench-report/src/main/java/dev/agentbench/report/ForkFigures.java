@@ -30,7 +30,11 @@ final class ForkFigures {
                         || (fork.warmup() != null && fork.warmup().capped()));
     }
 
-    /** The median with its 95% interval ({@code 175 µs [170–181]}), † when not steady; the ratio with its own. */
+    /**
+     * The median with its 95% interval ({@code 175 µs [170–181]}), † when not steady; the ratio with its
+     * own, † when the cell or the baseline's is not steady: a ratio to a floor that did not settle is
+     * not one to quote, however steady the cell.
+     */
     static ComparisonTable.Figure time(Intervals intervals) {
         return new ComparisonTable.Figure() {
             @Override
@@ -62,10 +66,12 @@ final class ForkFigures {
                 return title;
             }
 
+            /** The ratio with its interval, † when either cell is not steady: the baseline's too. */
             @Override
             public String ratioText(CellResult cell, CellResult base, double ratio) {
                 Optional<Estimate> estimate = intervals.ratio(cell, base);
-                return Units.ratio(ratio) + estimate.map(e -> " " + bounds(e.low(), e.high())).orElse("");
+                String text = Units.ratio(ratio) + estimate.map(e -> " " + bounds(e.low(), e.high())).orElse("");
+                return unsteady(cell) || unsteady(base) ? text + " †" : text;
             }
 
             @Override

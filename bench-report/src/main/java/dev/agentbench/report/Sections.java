@@ -30,7 +30,8 @@ final class Sections {
     static final String DRIFT_NOTE = "† not steady: a fork's warm-up reached its cap before its window medians "
             + "settled, or its series changed inside the timed pass (shape NO_STEADY_STATE; see the "
             + "warm-up section); in a result of format 1, the timed pass's last third drifted from its first. Warm "
-            + "up longer before trusting this figure.";
+            + "up longer before trusting this figure. A ratio marked † has a cell not steady on one side, the "
+            + "baseline's included: not a ratio to quote.";
 
     /** The title of the list of warnings, below the failures. */
     static final String WARNINGS_TITLE = "Warnings";
