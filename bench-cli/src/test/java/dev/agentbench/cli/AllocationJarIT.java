@@ -31,14 +31,7 @@ class AllocationJarIT {
                 "--benchmarks", "turn1", "--forks", "1", "--warmup-time", "1s", "--warmup-max", "3s",
                 "--measure-time", "1s", "--no-mock-warmup", "--plugins", JarRunner.calibrationPlugin().toString(),
                 "--results-dir", results.toString(), "--quiet", "-O", "allocateBytes=20000"));
-        for (String option : targetOptions) {
-            args.add("-O");
-            args.add(option);
-        }
-        JarRunner.Result result = JarRunner.run(work, LIMIT, args.toArray(String[]::new));
-        assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
-        assertThat(result.survivors()).isEmpty();
-        return results.resolve("latest");
+        return JarRunner.runOk(work, LIMIT, results, args, targetOptions);
     }
 
     @Test

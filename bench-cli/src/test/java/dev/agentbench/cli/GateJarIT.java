@@ -32,14 +32,7 @@ class GateJarIT {
                 "--forks", "3", "--warmup-time", "1s", "--warmup-max", "3s", "--measure-time", "1s",
                 "--no-mock-warmup", "--plugins", JarRunner.calibrationPlugin().toString(),
                 "--results-dir", results.toString(), "--quiet"));
-        for (String option : targetOptions) {
-            args.add("-O");
-            args.add(option);
-        }
-        JarRunner.Result result = JarRunner.run(work, LIMIT, args.toArray(String[]::new));
-        assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
-        assertThat(result.survivors()).isEmpty();
-        return results.resolve("latest");
+        return JarRunner.runOk(work, LIMIT, results, args, targetOptions);
     }
 
     @Test

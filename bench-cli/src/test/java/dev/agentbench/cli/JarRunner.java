@@ -54,6 +54,25 @@ final class JarRunner {
     }
 
     /**
+     * A {@code run} of the jar that must exit 0 and leave nothing running, {@code -O} added before each of
+     * {@code targetOptions}; the run directory, by the results directory's {@code latest}.
+     *
+     * @param results the {@code --results-dir} that {@code args} name
+     */
+    static Path runOk(Path workDir, Duration limit, Path results, List<String> args, String... targetOptions)
+            throws IOException, InterruptedException {
+        List<String> all = new ArrayList<>(args);
+        for (String option : targetOptions) {
+            all.add("-O");
+            all.add(option);
+        }
+        Result result = run(workDir, limit, all.toArray(String[]::new));
+        org.assertj.core.api.Assertions.assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
+        org.assertj.core.api.Assertions.assertThat(result.survivors()).isEmpty();
+        return results.resolve("latest");
+    }
+
+    /**
      * Runs the jar with a terminal for its standard input and output: util-linux's {@code script}
      * gives it a pseudo-terminal and copies what it writes there, control characters and all, to
      * {@link Result#out()} (stderr goes to the same terminal).

@@ -30,10 +30,7 @@ class PrecisionJarIT {
                 "--measure-time", "1s", "--no-mock-warmup", "--plugins", JarRunner.calibrationPlugin().toString(),
                 "--results-dir", results.toString(), "--quiet"));
         args.addAll(List.of(extra));
-        JarRunner.Result result = JarRunner.run(work, LIMIT, args.toArray(String[]::new));
-        assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
-        assertThat(result.survivors()).isEmpty();
-        return results.resolve("latest");
+        return JarRunner.runOk(work, LIMIT, results, args);
     }
 
     private static JsonNode cell(Path run, String target) throws Exception {

@@ -132,20 +132,11 @@ final class GateForks {
                 } else {
                     for (int cell : new int[] {a, b}) {
                         List<CellResult> done = forks.get(cell);
-                        int fork = done.size() + 1;
-                        listener.forkStarted(cells.get(cell), fork, columns.maxForks(), index, total);
-                        CellResult result;
-                        try {
-                            result = launcher.runFork(cells.get(cell), fork, columns.maxForks(),
-                                    run.pluginEntries(cells.get(cell)));
-                        } catch (RunGuard.RunStoppedException e) {
+                        CellResult result = addFork(cells.get(cell), done, columns.maxForks(), index++, total,
+                                launcher, listener, run);
+                        if (result == null) {
                             return;
                         }
-                        if (run.stopping()) {
-                            return;
-                        }
-                        listener.forkFinished(result, fork, columns.maxForks(), index++, total);
-                        done.add(result);
                         if (result.status() != CellStatus.OK) {
                             break;
                         }
@@ -164,6 +155,31 @@ final class GateForks {
                     columns.base(), columns.changed(), cells.get(a).name(), doneA.size(), doneB.size(),
                     Double.isNaN(halfWidth) ? "–" : percent(halfWidth), percent(columns.width()), why));
         }
+    }
+
+    /**
+     * Runs one fork added after the planned ones (gate mode's, or {@link PrecisionForks}'), the next
+     * after {@code done}, adds it there and tells the listener, as step {@code index} of {@code total}.
+     *
+     * @param of the most forks the cell may get, which the progress counts against
+     * @return the fork's result; {@code null} when the run was stopped meanwhile
+     */
+    static CellResult addFork(PlannedCell cell, List<CellResult> done, int of, int index, int total,
+            CellLauncher launcher, RunListener listener, Run run) {
+        int fork = done.size() + 1;
+        listener.forkStarted(cell, fork, of, index, total);
+        CellResult result;
+        try {
+            result = launcher.runFork(cell, fork, of, run.pluginEntries(cell));
+        } catch (RunGuard.RunStoppedException e) {
+            return null;
+        }
+        if (run.stopping()) {
+            return null;
+        }
+        listener.forkFinished(result, fork, of, index, total);
+        done.add(result);
+        return result;
     }
 
     /** Whether the forks of a gated cell so far all ended OK, as many as were planned at least. */

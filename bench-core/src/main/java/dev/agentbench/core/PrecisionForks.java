@@ -5,7 +5,6 @@ import dev.agentbench.api.result.CellResult;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.core.host.CellLauncher;
-import dev.agentbench.core.host.RunGuard;
 import dev.agentbench.core.kind.CellKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -104,20 +103,10 @@ final class PrecisionForks {
                     } else if (run.budgetSpent()) {
                         why.put(cell, "the run's time budget was spent");
                     } else {
-                        int fork = done.size() + 1;
-                        listener.forkStarted(cells.get(cell), fork, asked.maxForks(), index, total);
-                        CellResult result;
-                        try {
-                            result = launcher.runFork(cells.get(cell), fork, asked.maxForks(),
-                                    run.pluginEntries(cells.get(cell)));
-                        } catch (RunGuard.RunStoppedException e) {
+                        if (GateForks.addFork(cells.get(cell), done, asked.maxForks(), index++, total, launcher,
+                                listener, run) == null) {
                             return;
                         }
-                        if (run.stopping()) {
-                            return;
-                        }
-                        listener.forkFinished(result, fork, asked.maxForks(), index++, total);
-                        done.add(result);
                         added = true;
                     }
                 }

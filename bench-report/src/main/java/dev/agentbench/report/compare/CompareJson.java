@@ -62,16 +62,7 @@ public final class CompareJson {
             node.put("verdict", cell.verdict().name());
             side(node, "base", cell.base());
             side(node, "new", cell.changed());
-            RatioEstimate estimate = cell.estimate();
-            if (estimate == null) {
-                node.putNull("ratio");
-                node.putNull("low");
-                node.putNull("high");
-            } else {
-                node.put("ratio", estimate.ratio());
-                node.put("low", estimate.low());
-                node.put("high", estimate.high());
-            }
+            estimate(node, cell.estimate());
             node.put("note", cell.note());
             allocation(node, cell.allocation());
             var figures = node.putArray("figures");
@@ -113,7 +104,12 @@ public final class CompareJson {
         node.put("base", allocation.base());
         node.put("new", allocation.changed());
         node.put("verdict", allocation.verdict() == null ? null : allocation.verdict().name());
-        RatioEstimate estimate = allocation.estimate();
+        estimate(node, allocation.estimate());
+        node.put("note", allocation.note());
+    }
+
+    /** {@code ratio}, {@code low} and {@code high} of an estimate, each {@code null} when there is none. */
+    private static void estimate(ObjectNode node, RatioEstimate estimate) {
         if (estimate == null) {
             node.putNull("ratio");
             node.putNull("low");
@@ -123,7 +119,6 @@ public final class CompareJson {
             node.put("low", estimate.low());
             node.put("high", estimate.high());
         }
-        node.put("note", allocation.note());
     }
 
     private static void side(ObjectNode parent, String field, CellSide side) {
