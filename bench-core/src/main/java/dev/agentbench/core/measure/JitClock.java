@@ -12,11 +12,12 @@ import java.util.function.LongSupplier;
  */
 public abstract class JitClock implements LongSupplier {
 
-    /** {@code System.nanoTime()}, and the JVM's total compilation time where it is monitored. */
+    /**
+     * {@code System.nanoTime()}, and the JVM's total compilation time where it is monitored. The
+     * compilation bean is looked up at the first {@link #compilationNanos()}, by a warm-up: a cold
+     * start, which reads only the clock, never loads the management classes it takes.
+     */
     public static final JitClock SYSTEM = new JitClock() {
-        private final CompilationMXBean compilation = ManagementFactory.getCompilationMXBean();
-        private final boolean monitored = compilation != null && compilation.isCompilationTimeMonitoringSupported();
-
         @Override
         public long getAsLong() {
             return System.nanoTime();
@@ -24,9 +25,19 @@ public abstract class JitClock implements LongSupplier {
 
         @Override
         public long compilationNanos() {
-            return monitored ? compilation.getTotalCompilationTime() * 1_000_000L : -1;
+            return Compilation.nanos();
         }
     };
+
+    /** The JVM's compilation bean, looked up when first asked for (the holder idiom). */
+    private static final class Compilation {
+        private static final CompilationMXBean BEAN = ManagementFactory.getCompilationMXBean();
+        private static final boolean MONITORED = BEAN != null && BEAN.isCompilationTimeMonitoringSupported();
+
+        static long nanos() {
+            return MONITORED ? BEAN.getTotalCompilationTime() * 1_000_000L : -1;
+        }
+    }
 
     /**
      * The time the JIT compiler threads have spent compiling since the JVM started, summed over them,
