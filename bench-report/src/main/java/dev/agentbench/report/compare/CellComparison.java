@@ -45,22 +45,17 @@ public record CellComparison(
 
     /** Whether the time or the allocation of this cell regressed. */
     public boolean regression() {
-        return verdict == Verdict.REGRESSION || allocation != null && allocation.regression();
+        return verdict == Verdict.REGRESSION || allocationJudged() && allocation.regression();
     }
 
-    /**
-     * Which of the cell's judged figures regressed, as the summary line names them: {@code time},
-     * {@code allocation} or {@code time, allocation}; empty when none did.
-     */
-    public String regressedFigures() {
-        java.util.List<String> moved = new java.util.ArrayList<>();
-        if (verdict == Verdict.REGRESSION) {
-            moved.add("time");
-        }
-        if (allocation != null && allocation.regression()) {
-            moved.add("allocation");
-        }
-        return String.join(", ", moved);
+    /** Whether the cell's allocation was judged: both sides have the figure, and an interval it. */
+    public boolean allocationJudged() {
+        return allocation != null && allocation.verdict() != null;
+    }
+
+    /** Whether the time or the allocation of this cell was judged. */
+    public boolean judged() {
+        return verdict.compared() || allocationJudged();
     }
 
     /** {@code target/name}, as the reports name a cell. */

@@ -37,24 +37,23 @@ public final class CompareMarkdown {
                 + "then the samples within each drawn fork (the error within each JVM); seed " + options.seed());
         out.append('\n');
 
-        List<CellComparison> timed = comparison.cells().stream().filter(cell -> cell.verdict().compared()).toList();
-        List<CellComparison> allocations = comparison.cells().stream()
-                .filter(cell -> cell.allocation() != null && cell.allocation().verdict() != null).toList();
-        long judged = comparison.cells().stream().filter(cell -> timed.contains(cell) || allocations.contains(cell))
-                .count();
+        List<CellComparison> compared = comparison.cells().stream().filter(cell -> cell.verdict().compared()).toList();
+        List<CellComparison> allocations = comparison.cells().stream().filter(CellComparison::allocationJudged)
+                .toList();
+        int judged = (int) comparison.cells().stream().filter(CellComparison::judged).count();
         List<CellComparison> regressions = comparison.regressions();
         if (regressions.isEmpty()) {
-            out.append("**No regression** in ").append(count((int) judged, "cell")).append(" compared");
+            out.append("**No regression** in ").append(count(judged, "cell")).append(" compared");
         } else {
             out.append("**").append(count(regressions.size(), "regression")).append("** in ")
-                    .append(count((int) judged, "cell")).append(" compared: ");
+                    .append(count(judged, "cell")).append(" compared: ");
             for (int i = 0; i < regressions.size(); i++) {
                 CellComparison cell = regressions.get(i);
                 out.append(i == 0 ? "" : ", ").append(code(cell.id()));
                 if (cell.verdict() == Verdict.REGRESSION) {
                     out.append(' ').append(ratio(cell.estimate().ratio()));
                 }
-                if (cell.allocation() != null && cell.allocation().regression()) {
+                if (cell.allocationJudged() && cell.allocation().regression()) {
                     out.append(cell.verdict() == Verdict.REGRESSION ? "," : "").append(" allocation ")
                             .append(ratio(cell.allocation().estimate().ratio()));
                 }
@@ -69,13 +68,12 @@ public final class CompareMarkdown {
         if (allocationImprovements > 0) {
             out.append("; ").append(count((int) allocationImprovements, "allocation improvement"));
         }
-        int notCompared = (int) (comparison.cells().size() - judged);
+        int notCompared = comparison.cells().size() - judged;
         if (notCompared > 0) {
             out.append("; ").append(notCompared).append(" not compared");
         }
         out.append(".\n\n");
 
-        List<CellComparison> compared = timed;
         if (!compared.isEmpty()) {
             out.append("| Benchmark | Target | Base median | New median | New ÷ base | ").append(interval)
                     .append(" | Forks | Verdict |\n|---|---|---:|---:|---:|---|---:|---|\n");
@@ -133,13 +131,13 @@ public final class CompareMarkdown {
             }
             out.append('\n');
         }
-        if (comparison.cells().size() > timed.size()) {
+        if (comparison.cells().size() > compared.size()) {
             out.append("## Not compared\n\n");
             for (CellComparison cell : comparison.cells()) {
                 if (!cell.verdict().compared()) {
                     out.append("- ").append(code(cell.id())).append(' ').append(cell.verdict().label()).append(": ")
                             .append(text(cell.note())).append(medians(cell))
-                            .append(allocations.contains(cell) ? "; its allocation is judged above" : "").append('\n');
+                            .append(cell.allocationJudged() ? "; its allocation is judged above" : "").append('\n');
                 }
             }
             out.append('\n');

@@ -66,7 +66,8 @@ class AllocationChangeTest {
         assertThat(cell.allocation().estimate().ratio()).isCloseTo(1.05, org.assertj.core.data.Offset.offset(0.001));
         assertThat(cell.allocation().estimate().low()).isGreaterThan(1.0);
         assertThat(cell.regression()).isTrue();
-        assertThat(cell.regressedFigures()).isEqualTo("allocation");
+        assertThat(cell.allocationJudged()).isTrue();
+        assertThat(cell.judged()).as("its allocation, though not its time").isTrue();
 
         Comparison comparison = Comparison.of(TwoRuns.run("base", List.of(base)), TwoRuns.run("new", List.of(more)),
                 CompareOptions.defaults());
