@@ -117,7 +117,7 @@ final class GateForks {
             String why = null;
             double halfWidth = Double.NaN;
             while (why == null && !run.stopping()) {
-                if (!allOk(doneA) || !allOk(doneB)) {
+                if (!allOk(doneA, plannedForks) || !allOk(doneB, plannedForks)) {
                     why = "a fork failed";
                     break;
                 }
@@ -182,12 +182,16 @@ final class GateForks {
         return result;
     }
 
-    /** Whether the forks of a gated cell so far all ended OK, as many as were planned at least. */
-    private boolean allOk(List<CellResult> done) {
-        return done.size() >= plannedForks && done.stream().allMatch(fork -> fork.status() == CellStatus.OK);
+    /**
+     * Whether the forks of a cell so far all ended OK, {@code planned} at least: what a cell needs before
+     * forks are added to it, by the gate or by {@link PrecisionForks}.
+     */
+    static boolean allOk(List<CellResult> done, int planned) {
+        return done.size() >= planned && done.stream().allMatch(fork -> fork.status() == CellStatus.OK);
     }
 
-    private static String percent(double fraction) {
+    /** A fraction as run.json's notes give it, to a tenth of a percent: {@code 4.0%}. */
+    static String percent(double fraction) {
         return String.format(Locale.ROOT, "%.1f%%", fraction * 100);
     }
 }

@@ -2,7 +2,6 @@ package dev.agentbench.core;
 
 import dev.agentbench.api.BenchmarkKind;
 import dev.agentbench.api.result.CellResult;
-import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.PlannedCell;
 import dev.agentbench.core.host.CellLauncher;
 import dev.agentbench.core.kind.CellKind;
@@ -90,7 +89,7 @@ final class PrecisionForks {
                         continue;
                     }
                     List<CellResult> done = forks.get(cell);
-                    if (!allOk(done)) {
+                    if (!GateForks.allOk(done, plannedForks)) {
                         why.put(cell, "a fork failed");
                         continue;
                     }
@@ -126,9 +125,9 @@ final class PrecisionForks {
                 String warning = null;
                 if (REACHED.equals(reason)) {
                     reached++;
-                } else if (allOk(forks.get(cell))) {
+                } else if (GateForks.allOk(forks.get(cell), plannedForks)) {
                     warning = String.format(Locale.ROOT, "Precision ±%s not reached: ±%s after %d forks (%s)",
-                            percent(asked.width()), width(widths.get(cell)), forks.get(cell).size(), reason);
+                            GateForks.percent(asked.width()), width(widths.get(cell)), forks.get(cell).size(), reason);
                     notReached.add(cells.get(cell).target() + "/" + cells.get(cell).name() + " ±"
                             + width(widths.get(cell)));
                 }
@@ -137,20 +136,11 @@ final class PrecisionForks {
             }
         }
         run.note(String.format(Locale.ROOT, "Precision ±%s (at most %d forks a cell): %d of %d cells reached it%s",
-                percent(asked.width()), asked.maxForks(), reached, held,
+                GateForks.percent(asked.width()), asked.maxForks(), reached, held,
                 notReached.isEmpty() ? "" : "; not reached: " + String.join(", ", notReached)));
     }
 
-    /** Whether the forks of a held cell so far all ended OK, as many as were planned at least. */
-    private boolean allOk(List<CellResult> done) {
-        return done.size() >= plannedForks && done.stream().allMatch(fork -> fork.status() == CellStatus.OK);
-    }
-
     private static String width(Double halfWidth) {
-        return halfWidth == null || Double.isNaN(halfWidth) ? "–" : percent(halfWidth);
-    }
-
-    private static String percent(double fraction) {
-        return String.format(Locale.ROOT, "%.1f%%", fraction * 100);
+        return halfWidth == null || Double.isNaN(halfWidth) ? "–" : GateForks.percent(halfWidth);
     }
 }

@@ -94,9 +94,13 @@ final class ProcessCpu {
 
     /** The CPU nanoseconds used between two readings, or -1 when neither clock can tell. */
     static long used(Reading before, Reading after) {
+        return used(before, after, exactOrNegative(before, after));
+    }
+
+    /** As {@link #used(Reading, Reading)}, given the exact per-thread sum ({@link #exactOrNegative}). */
+    private static long used(Reading before, Reading after, long exact) {
         long ticks = before.tickNanos() < 0 || after.tickNanos() < 0 ? -1 : after.tickNanos() - before.tickNanos();
-        if (before.threadNanos() != null && after.threadNanos() != null) {
-            long exact = threadsUsed(before, after, null);
+        if (exact >= 0) {
             boolean agrees = ticks < 0 || Math.abs(ticks - exact) <= TICK_SLACK_NANOS + ticks / 50;
             if (agrees && exact >= LEAST_EXACT_NANOS) {
                 return exact;
@@ -186,12 +190,13 @@ final class ProcessCpu {
      * work during the timed turns.
      */
     static Cpu between(Reading before, Reading after, long ops, long untimedNanos) {
-        long nanos = used(before, after);
+        long exact = exactOrNegative(before, after);
+        long nanos = used(before, after, exact);
         if (nanos < 0 || ops <= 0) {
             return null;
         }
         // the untimed region's CPU is known as a whole only: with one, the threads cannot be told apart
-        long[] split = untimedNanos == 0 && nanos == exactOrNegative(before, after) ? split(before, after) : null;
+        long[] split = untimedNanos == 0 && nanos == exact ? split(before, after) : null;
         nanos = Math.max(0, nanos - untimedNanos);
         if (split == null) {
             return new Cpu(nanos / (double) ops, nanos, ops);
