@@ -300,6 +300,8 @@ class BenchRunnerTest {
                 .warmupTime(Duration.ofMillis(500)).warmupMax(Duration.ofSeconds(20))
                 .warmupWindow(Duration.ofMillis(100)).measureTime(Duration.ofSeconds(3))
                 .rerunUnsteady(reruns)
+                // others' CPU (a busy build machine) must not make a disturbed rerun of its own here
+                .noiseThreshold(100)
                 .targetOptions(Map.of("shiftAfterTurns", "1500", "shiftOnce", marker.toString()))
                 .mockWarmup(false).timeout(Duration.ofSeconds(60)).jvmArgs(TestRuns.FAST_CHILD)
                 .mockMainClass(FakeMock.class.getName())
