@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Measures what JVM LLM-agent frameworks cost by themselves, against a scripted "
                 + "OpenAI-compatible mock.",
-        subcommands = {RunCommand.class, ListCommand.class, MockCommand.class, ReportCommand.class, CompareCommand.class, AgreeCommand.class, MergeCommand.class, PageCommand.class, PublishCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, ListCommand.class, MockCommand.class, ReportCommand.class, CompareCommand.class, AgreeCommand.class, VarianceCommand.class, MergeCommand.class, PageCommand.class, PublishCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:every planned cell finished OK or not applicable",
