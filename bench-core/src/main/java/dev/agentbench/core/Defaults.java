@@ -55,6 +55,12 @@ public final class Defaults {
     /** The length of one warm-up window, whose median is one point of the warm-up curve. */
     public static final Duration WARMUP_WINDOW = Duration.ofSeconds(1);
 
+    /**
+     * The fewest operations one warm-up window holds, however long they take: a window's median is
+     * one point of the trend test, and a median of fewer is mostly its samples' own scatter.
+     */
+    public static final int WINDOW_ITERATIONS = 5;
+
     /** Windows the trend test looks back over. */
     public static final int STEADY_WINDOWS = 5;
 

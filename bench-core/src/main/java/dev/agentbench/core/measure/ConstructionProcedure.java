@@ -70,7 +70,7 @@ public final class ConstructionProcedure {
         TimeStats time = Statistics.of(samples);
         Cpu cpu = pass.cpu() == null || batch == 1 ? pass.cpu()
                 : pass.cpu().perOperationOf(batch);
-        Warmup warmup = warmed.withTimed(samples, batch, settings.window().toNanos(), settings.band());
+        Warmup warmup = warmed.withTimed(samples, batch, settings);
         WarmupLog.timed(log, "agents built", time, cpu, warmup);
         Memory memory = profiler.active() ? null
                 : MemoryPass.allocated(passes, open, Passes.memoryIterations(settings, samples, time.median()), log);

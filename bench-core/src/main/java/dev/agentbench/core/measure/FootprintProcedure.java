@@ -89,7 +89,7 @@ public final class FootprintProcedure {
             long before = budget.before(warmed.iterations(), wait.anyEnded());
             passes.measuredInto("footprint", "a", openAndHold, samples, profiler, budget::measured);
             if (profiler.active()) {
-                return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),
+                return new Measurement(samples, warmed.withTimed(samples, settings),
                         null, null, null, null, List.of());
             }
             long after = heap.settled();
@@ -97,7 +97,7 @@ public final class FootprintProcedure {
             double perAgent = (after - before) / (double) count;
             log.accept(String.format("footprint: %d agents held, used heap %d -> %d bytes, %.0f bytes retained per agent",
                     count, before, after, perAgent));
-            return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),
+            return new Measurement(samples, warmed.withTimed(samples, settings),
                     null, new Memory(null, false, perAgent, UNIT), null, null, List.of());
         } catch (IterationFailedException | RuntimeException | Error e) {
             failure = e;

@@ -51,14 +51,14 @@ public final class GrowthProcedure {
             long before = budget.before(warmed.iterations());
             passes.measuredInto("growth", "g", sessions, samples, profiler, budget::measured);
             if (profiler.active()) {
-                return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),
+                return new Measurement(samples, warmed.withTimed(samples, settings),
                         null, null, null, null, List.of());
             }
             long after = heap.settled();
             double perSession = (after - before) / (double) count;
             log.accept(String.format("growth: %d sessions run and deleted, used heap %d -> %d bytes,"
                     + " %.0f bytes retained per session", count, before, after, perSession));
-            return new Measurement(samples, warmed.withTimed(samples, settings.window().toNanos(), settings.band()),
+            return new Measurement(samples, warmed.withTimed(samples, settings),
                     null, new Memory(null, false, perSession, UNIT), null, null, List.of());
         }
     }

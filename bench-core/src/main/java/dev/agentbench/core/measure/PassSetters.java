@@ -65,6 +65,11 @@ public interface PassSetters<B> {
         return set(PassSettings.WINDOW, warmupWindow);
     }
 
+    /** {@link PassSettings#WINDOW_ITERATIONS}. */
+    default B windowIterations(int windowIterations) {
+        return set(PassSettings.WINDOW_ITERATIONS, windowIterations);
+    }
+
     /** {@link PassSettings#BAND}. */
     default B steadyBand(double steadyBand) {
         return set(PassSettings.BAND, steadyBand);

@@ -22,7 +22,8 @@ import java.util.function.Function;
  * record it under its name. A one-line accessor and a fluent setter in {@link PassSetters} are a
  * convenience for the code that reads it often; {@link #get} and {@code set} need neither.
  *
- * <p>A fork warms up in windows of {@link #WINDOW} until a trend test finds no trend left in the
+ * <p>A fork warms up in windows of {@link #WINDOW}, each of {@link #WINDOW_ITERATIONS} operations at
+ * least, until a trend test finds no trend left in the
  * last window medians (see {@link WarmupDetector}), but never before {@link #WARMUP_TIME} has passed
  * and {@link #WARMUP} iterations have run, and never beyond {@link #WARMUP_MAX}. Its timed pass then
  * runs for {@link #MEASURE_TIME}, at least {@link #MIN_ITERATIONS} and at most {@link
@@ -126,6 +127,15 @@ public final class PassSettings {
     public static final Setting<Duration> WINDOW = Setting.of("window", Duration.class, Defaults.WARMUP_WINDOW)
             .check(Setting.positive("Warmup window"))
             .help("Length of one warm-up window, whose median is one point of the warm-up curve (default: {default}).")
+            .build();
+
+    /** The fewest operations one warm-up window holds, however long they take. */
+    public static final Setting<Integer> WINDOW_ITERATIONS = Setting.of("windowIterations", Integer.class,
+                    Defaults.WINDOW_ITERATIONS)
+            .check(Setting.atLeast("Window iterations", 1))
+            .option("N", "--window-iterations")
+            .help("Fewest operations in one warm-up window, however long they take: the window's median is one point "
+                    + "of the warm-up's trend test (default: {default}).")
             .build();
 
     /**
@@ -255,7 +265,7 @@ public final class PassSettings {
      * run.json} its settings.
      */
     public static final List<Setting<?>> SETTINGS = List.of(FORKS, MEASURE_TIME, MIN_ITERATIONS, MAX_ITERATIONS,
-            ITERATIONS, WARMUP_TIME, WARMUP_MAX, WARMUP, WINDOW, BAND, FOOTPRINT_AGENTS, GROWTH_SESSIONS, HELD_SESSIONS,
+            ITERATIONS, WARMUP_TIME, WARMUP_MAX, WARMUP, WINDOW, WINDOW_ITERATIONS, BAND, FOOTPRINT_AGENTS, GROWTH_SESSIONS, HELD_SESSIONS,
             COLD_STARTS, MODEL_LATENCY, MODEL_CHUNK_DELAY, LOAD_THREADS, PROFILE, DRY_RUN);
 
     /** Every setting's value, in {@link #SETTINGS} order; {@code null} for none. */
@@ -325,6 +335,10 @@ public final class PassSettings {
 
     public Duration window() {
         return get(WINDOW);
+    }
+
+    public int windowIterations() {
+        return get(WINDOW_ITERATIONS);
     }
 
     public double band() {

@@ -47,9 +47,6 @@ public final class Passes {
         long run(String tag, LongSupplier counter) throws Exception;
     }
 
-    /** The fewest iterations one window holds, however slow they are. */
-    public static final int MIN_WINDOW_ITERATIONS = 5;
-
     /**
      * The most of a warm-up window's wall time the JIT compiler may have spent compiling for the fork to
      * count as steady: a quarter of one CPU. On a small host a compiler thread that keeps compiling takes
@@ -87,7 +84,7 @@ public final class Passes {
      * when the test finds no trend left and the JIT compiler has gone quiet (it compiled for no more
      * than {@link #JIT_QUIET_SHARE} of the last window, where the clock tells: {@link JitClock}), once
      * {@code warmupTime} has passed and {@code warmup} iterations have run; or at {@code warmupMax},
-     * capped. A window holds at least {@link #MIN_WINDOW_ITERATIONS} iterations, however slow they are.
+     * capped. A window holds at least {@code settings.windowIterations()} iterations, however slow they are.
      * Nothing is recorded as a sample.
      *
      * @throws IterationFailedException on the first failing iteration
@@ -128,7 +125,7 @@ public final class Passes {
                 return new WarmupRun(clock.getAsLong() - start, done, !detector.steady(), windows);
             }
             long now = clock.getAsLong();
-            if (maxNanos == 0 || now - windowStart < windowNanos || window.count() < MIN_WINDOW_ITERATIONS) {
+            if (maxNanos == 0 || now - windowStart < windowNanos || window.count() < settings.windowIterations()) {
                 continue;
             }
             double median = window.median();

@@ -98,7 +98,7 @@ public final class SessionsProcedure {
             long[] samples = pass.samples();
 
             TimeStats time = Statistics.of(samples);
-            Warmup warmup = warmed.withTimed(samples, settings.window().toNanos(), settings.band());
+            Warmup warmup = warmed.withTimed(samples, settings);
             WarmupLog.timed(log, "iterations", time, pass.cpu(), warmup);
             Throughput throughput = throughput(samples, concurrency, turns.count());
             TimeStats turnLatency = turns.count() == 0 ? null : Statistics.of(turns.times());

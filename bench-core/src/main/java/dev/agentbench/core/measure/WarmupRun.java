@@ -33,19 +33,21 @@ record WarmupRun(long nanos, int iterations, boolean capped, List<Warmup.Window>
 
     /**
      * The fork's {@link Warmup}: these windows, then the timed pass cut into windows of about
-     * {@code windowNanos} of summed sample time (at least {@link Passes#MIN_WINDOW_ITERATIONS}
-     * samples each), and the shape of the whole series.
+     * {@code settings.window()} of summed sample time (at least {@code settings.windowIterations()}
+     * samples each), and the shape of the whole series by {@code settings.band()}.
      */
-    public Warmup withTimed(long[] timed, long windowNanos, double band) {
-        return withTimed(timed, 1, windowNanos, band);
+    public Warmup withTimed(long[] timed, PassSettings settings) {
+        return withTimed(timed, 1, settings);
     }
 
     /**
-     * As {@link #withTimed(long[], long, double)} for samples that are each the mean of {@code
+     * As {@link #withTimed(long[], PassSettings)} for samples that are each the mean of {@code
      * perSample} operations timed together: a sample stands for {@code perSample} times its value of
      * the pass's time, and its window counts {@code perSample} iterations a sample.
      */
-    public Warmup withTimed(long[] timed, int perSample, long windowNanos, double band) {
+    public Warmup withTimed(long[] timed, int perSample, PassSettings settings) {
+        long windowNanos = settings.window().toNanos();
+        int least = settings.windowIterations();
         List<Warmup.Window> curve = new ArrayList<>(windows);
         long at = nanos;
         long sum = 0;
@@ -54,8 +56,8 @@ record WarmupRun(long nanos, int iterations, boolean capped, List<Warmup.Window>
             sum += timed[i] * perSample;
             boolean last = i == timed.length - 1;
             int count = i + 1 - from;
-            if ((sum >= windowNanos && count >= Passes.MIN_WINDOW_ITERATIONS) || last) {
-                if (last && count < Passes.MIN_WINDOW_ITERATIONS && curve.size() > windows.size()) {
+            if ((sum >= windowNanos && count >= least) || last) {
+                if (last && count < least && curve.size() > windows.size()) {
                     // too few to stand alone: folded into the window before
                     Warmup.Window previous = curve.remove(curve.size() - 1);
                     from -= previous.iterations() / perSample;
@@ -69,7 +71,7 @@ record WarmupRun(long nanos, int iterations, boolean capped, List<Warmup.Window>
             }
         }
         double[] medians = curve.stream().mapToDouble(Warmup.Window::median).toArray();
-        return new Warmup(nanos, iterations, capped, SeriesShape.classify(medians, windows.size(), band), curve);
+        return new Warmup(nanos, iterations, capped, SeriesShape.classify(medians, windows.size(), settings.band()), curve);
     }
 
     private static double[] toDoubles(long[] values, int from, int to) {

@@ -27,7 +27,7 @@ class PassSettingsTest {
     void theNamesAreTheSettingsOfRunJsonFormat2() {
         assertThat(PassSettings.SETTINGS).extracting(Setting::name).as("run.json's settings, which readers compare")
                 .containsExactlyInAnyOrder("iterations", "measureTime", "minIterations", "maxIterations", "warmup",
-                        "warmupTime", "warmupMax", "window", "band", "forks", "footprintAgents", "growthSessions",
+                        "warmupTime", "warmupMax", "window", "windowIterations", "band", "forks", "footprintAgents", "growthSessions",
                         "heldSessions", "coldStarts", "modelLatency", "modelChunkDelay", "loadThreads", "dryRun", "profile");
     }
 

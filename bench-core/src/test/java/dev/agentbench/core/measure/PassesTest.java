@@ -127,7 +127,7 @@ class PassesTest {
 
         assertThat(run.capped()).isTrue();
         assertThat(run.nanos()).isGreaterThanOrEqualTo(2_000 * MS);
-        Warmup warmup = run.withTimed(new long[] {MS, MS, MS}, settings.window().toNanos(), settings.band());
+        Warmup warmup = run.withTimed(new long[] {MS, MS, MS}, settings);
         assertThat(warmup.steady()).isFalse();
     }
 
@@ -138,6 +138,22 @@ class PassesTest {
 
         assertThat(run.windows()).isNotEmpty()
                 .allSatisfy(window -> assertThat(window.iterations()).isGreaterThanOrEqualTo(5));
+    }
+
+    @Test
+    void aWindowHoldsTheOperationsItIsToldAndSoDoTheTimedPassesWindows() throws Exception {
+        // 300 ms operations in 100 ms windows: each window is its operations' count long, not its time
+        PassSettings settings = PassSettings.builder().warmupTime(Duration.ofSeconds(1)).warmupMax(Duration.ofSeconds(20))
+                .warmupWindow(Duration.ofMillis(100)).windowIterations(12).build();
+        WarmupRun run = new Passes(now::get).warmup(taking(i -> 300 * MS), settings);
+
+        assertThat(run.windows()).isNotEmpty().allSatisfy(window -> assertThat(window.iterations()).isEqualTo(12));
+        long[] timed = new long[30];
+        java.util.Arrays.fill(timed, 300 * MS);
+        Warmup warmup = run.withTimed(timed, settings);
+        // 30 timed operations: a window of 12, and 18 in the last, its 6 too few to stand alone
+        assertThat(warmup.curve()).filteredOn(window -> window.phase().equals(Warmup.TIMED_PHASE))
+                .extracting(Warmup.Window::iterations).containsExactly(12, 18);
     }
 
     @Test
@@ -212,7 +228,7 @@ class PassesTest {
         java.util.Arrays.fill(timed, 0, 250, MS);
         java.util.Arrays.fill(timed, 250, 500, MS / 2); // a drop in the middle of the timed pass
 
-        Warmup warmup = run.withTimed(timed, settings.window().toNanos(), settings.band());
+        Warmup warmup = run.withTimed(timed, settings);
 
         assertThat(warmup.shape()).isEqualTo(WarmupShape.NO_STEADY_STATE);
         assertThat(warmup.steady()).isFalse();
