@@ -7,7 +7,6 @@ import dev.agentbench.report.compare.AgreementJson;
 import dev.agentbench.report.compare.AgreementMarkdown;
 import dev.agentbench.report.compare.AgreementOptions;
 import dev.agentbench.report.compare.CompareOptions;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -74,21 +73,14 @@ final class AgreeCommand implements Callable<Integer> {
                     + "wire).")
     private String baseline = ReportOptions.DEFAULT_BASELINE;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
-            description = "What standard output gets: md (a markdown table) or json (default: md).")
-    private String format = "md";
-
-    @Option(names = "--json", paramLabel = "FILE",
-            description = "Also write the agreement as JSON to FILE, whatever --format says.")
-    private Path jsonFile;
+    @CommandLine.Mixin
+    private TableOutput output = new TableOutput();
 
     @Override
     public Integer call() {
         AgreementOptions options = new AgreementOptions(CompareOptions.parsePercent("Median bound", medianWithin),
                 CompareOptions.parsePercent("Ratio bound", ratioWithin), baseline, bytes(retainedWithin));
-        if (!CompareCommand.FORMATS.contains(format)) {
-            throw new Main.UsageException("Unknown format [" + format + "]; known formats: " + CompareCommand.FORMATS);
-        }
+        output.check();
         Path a = ReportCommand.resolve(runA);
         Path b = ReportCommand.resolve(runB);
         var dataA = CompareCommand.read(a);
@@ -104,13 +96,8 @@ final class AgreeCommand implements Callable<Integer> {
             throw new Main.UsageException("Runs [" + a + "] and [" + b + "] have no cell in common: nothing to hold "
                     + "to the other");
         }
-        String json = AgreementJson.render(agreement);
-        if (jsonFile != null) {
-            CompareCommand.write(jsonFile, json);
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(format.equals("json") ? json : AgreementMarkdown.render(agreement));
-        out.flush();
+        output.print(spec.commandLine().getOut(), AgreementJson.render(agreement),
+                () -> AgreementMarkdown.render(agreement));
         return agreement.agree() ? Main.OK : Main.DISAGREE;
     }
 

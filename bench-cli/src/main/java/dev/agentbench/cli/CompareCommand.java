@@ -8,7 +8,6 @@ import dev.agentbench.report.compare.CompareMarkdown;
 import dev.agentbench.report.compare.CompareOptions;
 import dev.agentbench.report.compare.Comparison;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,9 +45,6 @@ import picocli.CommandLine.Parameters;
         })
 final class CompareCommand implements Callable<Integer> {
 
-    /** The formats standard output can take. */
-    static final List<String> FORMATS = List.of("md", "json");
-
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -82,22 +78,15 @@ final class CompareCommand implements Callable<Integer> {
                     + "clean rerun replaced it (by default such a cell is not judged: disturbed by the machine).")
     private boolean judgeDisturbed;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
-            description = "What standard output gets: md (a markdown table) or json (default: md).")
-    private String format = "md";
-
-    @Option(names = "--json", paramLabel = "FILE",
-            description = "Also write the comparison as JSON to FILE, whatever --format says.")
-    private Path jsonFile;
+    @CommandLine.Mixin
+    private TableOutput output = new TableOutput();
 
     @Override
     public Integer call() {
         CompareOptions options = CompareOptions.defaults().withThreshold(CompareOptions.parseThreshold(threshold))
                 .withAllocationThreshold(CompareOptions.parsePercent("Allocation threshold", allocationThreshold))
                 .withJudgeDisturbed(judgeDisturbed);
-        if (!FORMATS.contains(format)) {
-            throw new Main.UsageException("Unknown format [" + format + "]; known formats: " + FORMATS);
-        }
+        output.check();
         Comparison comparison;
         if (between != null) {
             if (between.size() != 2) {
@@ -134,13 +123,7 @@ final class CompareCommand implements Callable<Integer> {
 
     /** Writes the comparison where the options say; the exit code its verdicts give. */
     private int print(Comparison comparison) {
-        String json = CompareJson.render(comparison);
-        if (jsonFile != null) {
-            write(jsonFile, json);
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(format.equals("json") ? json : CompareMarkdown.render(comparison));
-        out.flush();
+        output.print(spec.commandLine().getOut(), CompareJson.render(comparison), () -> CompareMarkdown.render(comparison));
         return comparison.hasRegression() ? Main.REGRESSION : Main.OK;
     }
 

@@ -5,7 +5,6 @@ import dev.agentbench.report.compare.CompareOptions;
 import dev.agentbench.report.compare.Variance;
 import dev.agentbench.report.compare.VarianceJson;
 import dev.agentbench.report.compare.VarianceMarkdown;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,13 +54,8 @@ final class VarianceCommand implements Callable<Integer> {
             description = "How close two runs should land, either way, for the forks column (default: 5%%).")
     private String precision = CompareOptions.percent(DEFAULT_PRECISION);
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
-            description = "What standard output gets: md (markdown tables) or json (default: md).")
-    private String format = "md";
-
-    @Option(names = "--json", paramLabel = "FILE",
-            description = "Also write the components as JSON to FILE, whatever --format says.")
-    private Path jsonFile;
+    @CommandLine.Mixin
+    private TableOutput output = new TableOutput();
 
     @Override
     public Integer call() {
@@ -69,9 +63,7 @@ final class VarianceCommand implements Callable<Integer> {
         if (!(fraction > 0)) {
             throw new Main.UsageException("Precision [" + precision + "] must be above 0%, such as 5%");
         }
-        if (!CompareCommand.FORMATS.contains(format)) {
-            throw new Main.UsageException("Unknown format [" + format + "]; known formats: " + CompareCommand.FORMATS);
-        }
+        output.check();
         List<RunData> runs = new ArrayList<>();
         for (Path run : given) {
             runs.add(CompareCommand.read(ReportCommand.resolve(run)));
@@ -81,13 +73,7 @@ final class VarianceCommand implements Callable<Integer> {
             throw new Main.UsageException("No cell of " + given + " has two forks in one run: nothing to split"
                     + " (a run of --forks 1 cannot tell its JVMs apart)");
         }
-        String json = VarianceJson.render(variance);
-        if (jsonFile != null) {
-            CompareCommand.write(jsonFile, json);
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(format.equals("json") ? json : VarianceMarkdown.render(variance));
-        out.flush();
+        output.print(spec.commandLine().getOut(), VarianceJson.render(variance), () -> VarianceMarkdown.render(variance));
         return Main.OK;
     }
 }
