@@ -38,6 +38,7 @@ class RunCommandTest {
         given.put("--warmup-time=1s", "warmupTime=PT1S");
         given.put("--warmup-max=4s", "warmupMax=PT4S");
         given.put("--warmup=2", "warmup=2");
+        given.put("--window-iterations=7", "windowIterations=7");
         given.put("--footprint-agents=7", "footprintAgents=7");
         given.put("--growth-sessions=8", "growthSessions=8");
         given.put("--held-sessions=5", "heldSessions=5");
