@@ -74,7 +74,7 @@ final class FlameGraphSvg {
         String group = depth == 0 ? null : node.group();
         double y = depth * ROW;
         String title = frame + (group == null ? "" : " · " + group) + " · " + String.format(Locale.ROOT, "%,d", node.samples())
-                + (node.samples() == 1 ? " sample, " : " samples, ") + ProfileSection.percent((double) node.samples() / all);
+                + (node.samples() == 1 ? " sample, " : " samples, ") + Units.percent((double) node.samples() / all);
         svg.append(String.format(Locale.ROOT, "<g><title>%s</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" "
                 + "height=\"%d\" fill=\"%s\"/>", Html.text(title), x, y, Math.max(0.3, width - 0.6), ROW - 1, color(group)));
         String label = label(frame, width - 6);

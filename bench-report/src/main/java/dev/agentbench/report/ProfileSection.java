@@ -167,7 +167,7 @@ final class ProfileSection {
             List<String> row = new ArrayList<>(List.of(group));
             for (CellResult cell : cells) {
                 double share = share(run.profile(cell).profile(), group);
-                row.add(times ? Units.time(share * cpuPerOp(cell)) + " (" + percent(share) + ")" : percent(share));
+                row.add(times ? Units.time(share * cpuPerOp(cell)) + " (" + Units.percent(share) + ")" : Units.percent(share));
                 if (base != null && cell != base) {
                     double baseShare = share(run.profile(base).profile(), group);
                     row.add(times ? signedTime(share * cpuPerOp(cell) - baseShare * cpuPerOp(base))
@@ -204,7 +204,7 @@ final class ProfileSection {
             List<String> row = new ArrayList<>(List.of(cell.target()));
             for (String group : Profile.GROUPS) {
                 double share = share(run.profile(cell).profile(), group);
-                String entry = times ? Units.time(share * cpuPerOp(cell)) + " (" + percent(share) + ")" : percent(share);
+                String entry = times ? Units.time(share * cpuPerOp(cell)) + " (" + Units.percent(share) + ")" : Units.percent(share);
                 if (differs) {
                     double baseShare = share(run.profile(base).profile(), group);
                     entry += ", " + (times ? signedTime(share * cpuPerOp(cell) - baseShare * cpuPerOp(base))
@@ -251,8 +251,8 @@ final class ProfileSection {
         List<List<String>> rows = new ArrayList<>();
         for (Profile.MethodSamples method : topBySelf(profile, METHODS)) {
             rows.add(List.of(Objects.toString(method.method(), "?"), group(method.group()),
-                    percent((double) method.self() / profile.cpuSamples()),
-                    percent((double) method.total() / profile.cpuSamples())));
+                    Units.percent((double) method.self() / profile.cpuSamples()),
+                    Units.percent((double) method.total() / profile.cpuSamples())));
         }
         return new Table(List.of("Method", "Group", "Self", "Total"), List.copyOf(rows), true, 2);
     }
@@ -274,8 +274,8 @@ final class ProfileSection {
                         .thenComparing(Comparator.comparingLong(Profile.PackageSamples::total).reversed()))
                 .limit(PACKAGES)
                 .forEach(pkg -> rows.add(List.of(pkg.name() == null || pkg.name().isEmpty() ? "(no package)" : pkg.name(),
-                        percent((double) pkg.self() / profile.cpuSamples()),
-                        percent((double) pkg.total() / profile.cpuSamples()))));
+                        Units.percent((double) pkg.self() / profile.cpuSamples()),
+                        Units.percent((double) pkg.total() / profile.cpuSamples()))));
         return new Table(List.of("Package", "Self", "Total"), List.copyOf(rows), true, 1);
     }
 
@@ -308,10 +308,6 @@ final class ProfileSection {
         return "`" + name.replace("`", "'") + "`";
     }
 
-    /** {@code 28.1%}. */
-    static String percent(double share) {
-        return String.format(Locale.ROOT, "%.1f%%", 100 * share);
-    }
 
     /** {@code +147 µs}, {@code −3.10 µs}, {@code ±0 ns}. */
     private static String signedTime(double nanos) {

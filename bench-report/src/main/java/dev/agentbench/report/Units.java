@@ -43,6 +43,11 @@ public final class Units {
         }
     }
 
+    /** A fraction as a percentage to a tenth: {@code 0.281} is {@code 28.1%}. */
+    public static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%.1f%%", 100 * fraction);
+    }
+
     /** The first line of a text, with {@code …} when more lines follow: a reason in one line. */
     static String firstLine(String text) {
         int newline = text.indexOf('\n');

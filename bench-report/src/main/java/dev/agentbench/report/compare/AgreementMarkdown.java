@@ -141,7 +141,7 @@ public final class AgreementMarkdown {
     /** {@code 2.9% (largest `langchain4j/tools` +2.9%)}: the largest change of {@code cells} either way, and where. */
     private static String largestChange(List<CellAgreement> cells, Function<CellAgreement, Double> change) {
         return Agreement.largest(cells, change, 1).stream().findFirst()
-                .map(cell -> percent(Math.abs(change.apply(cell))) + " (largest " + code(cell.id()) + " "
+                .map(cell -> Units.percent(Math.abs(change.apply(cell))) + " (largest " + code(cell.id()) + " "
                         + signed(change.apply(cell)) + ")")
                 .orElse("–");
     }
@@ -315,10 +315,6 @@ public final class AgreementMarkdown {
     private static String retainedBounds(AgreementOptions options, String joined) {
         return "±" + CompareOptions.percent(options.medianWithin()) + " " + joined + " ±"
                 + String.format(Locale.ROOT, "%,.0f B", options.retainedBytesWithin());
-    }
-
-    private static String percent(double change) {
-        return String.format(Locale.ROOT, "%.1f%%", change * 100);
     }
 
     private static String ratio(Double ratio) {

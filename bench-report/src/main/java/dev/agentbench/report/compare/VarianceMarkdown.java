@@ -5,6 +5,7 @@ import static dev.agentbench.report.compare.CompareMarkdown.count;
 import static dev.agentbench.report.compare.CompareMarkdown.row;
 import static dev.agentbench.report.compare.CompareMarkdown.run;
 
+import dev.agentbench.report.Units;
 import dev.agentbench.report.compare.Variance.CellVariance;
 import dev.agentbench.report.compare.Variance.Figure;
 import dev.agentbench.report.stats.VarianceComponents;
@@ -68,8 +69,8 @@ public final class VarianceMarkdown {
                     .append(" | ").append(level(c, c.within()))
                     .append(" | ").append(level(c, c.betweenForks()))
                     .append(" | ").append(level(c, c.betweenRuns()))
-                    .append(" | ±").append(percent(c.halfWidth(c.forksPerRun())))
-                    .append(" | ").append(c.runs() < 2 ? "—" : "±" + percent(c.runToRun(c.forksPerRun())))
+                    .append(" | ±").append(Units.percent(c.halfWidth(c.forksPerRun())))
+                    .append(" | ").append(c.runs() < 2 ? "—" : "±" + Units.percent(c.runToRun(c.forksPerRun())))
                     .append(" | ").append(forks(cell.forksFor(precision)))
                     .append(" |\n");
         }
@@ -90,9 +91,9 @@ public final class VarianceMarkdown {
         if (pooled.betweenRuns() != null) {
             line.append(", between runs ").append(level(pooled, pooled.betweenRuns()));
         }
-        line.append("; one run ±").append(percent(pooled.halfWidth(pooled.forksPerRun())));
+        line.append("; one run ±").append(Units.percent(pooled.halfWidth(pooled.forksPerRun())));
         if (pooled.betweenRuns() != null) {
-            line.append(", two runs ±").append(percent(pooled.runToRun(pooled.forksPerRun())));
+            line.append(", two runs ±").append(Units.percent(pooled.runToRun(pooled.forksPerRun())));
         }
         line.append(String.format(Locale.ROOT, " with %.1f forks a run; forks for ", pooled.forksPerRun()))
                 .append(precisionText).append(": ").append(forks(pooled.forksFor(precision)));
@@ -112,11 +113,7 @@ public final class VarianceMarkdown {
 
     /** A variance of logarithms as a relative spread: {@code 4.1%}. */
     private static String sd(double variance) {
-        return percent(Math.sqrt(variance));
-    }
-
-    private static String percent(double fraction) {
-        return String.format(Locale.ROOT, "%.1f%%", 100 * fraction);
+        return Units.percent(Math.sqrt(variance));
     }
 
     private static String share(double share) {
