@@ -1,5 +1,6 @@
 package dev.agentbench.cli;
 
+import dev.agentbench.api.Spelling;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,7 +27,8 @@ final class TableOutput {
     /** Refuses a format it does not know, before anything is read. */
     void check() {
         if (!FORMATS.contains(format)) {
-            throw new Main.UsageException("Unknown format [" + format + "]; known formats: " + FORMATS);
+            throw new Main.UsageException("Unknown format [" + format + "]; " + Spelling.didYouMean(format, FORMATS)
+                    + "known formats: " + FORMATS);
         }
     }
 

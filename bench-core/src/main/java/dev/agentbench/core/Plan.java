@@ -1,5 +1,6 @@
 package dev.agentbench.core;
 
+import dev.agentbench.api.Spelling;
 import dev.agentbench.api.result.PlannedCell;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +66,8 @@ public record Plan(List<PlannedCell> cells, List<String> notes) {
 
     /**
      * Refuses a parameter the user set that none of {@code benchmarks} declares: {@code Parameter
-     * [histroy] is declared by none of the selected benchmarks [history]; they declare [history]}.
+     * [histroy] is declared by none of the selected benchmarks [history]; did you mean [history]? they
+     * declare [history]}.
      */
     public static void checkParams(java.util.Set<String> given, List<BenchmarkDescriptor> benchmarks) {
         java.util.Set<String> declared = new java.util.TreeSet<>();
@@ -74,7 +76,8 @@ public record Plan(List<PlannedCell> cells, List<String> notes) {
             if (!declared.contains(name)) {
                 throw new IllegalArgumentException("Parameter [" + name + "] is declared by none of the selected"
                         + " benchmarks " + benchmarks.stream().map(BenchmarkDescriptor::name).toList()
-                        + (declared.isEmpty() ? ", which take no parameters" : "; they declare " + declared));
+                        + (declared.isEmpty() ? ", which take no parameters"
+                                : "; " + Spelling.didYouMean(name, declared) + "they declare " + declared));
             }
         }
     }

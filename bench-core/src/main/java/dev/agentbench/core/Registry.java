@@ -3,6 +3,7 @@ package dev.agentbench.core;
 import dev.agentbench.api.BenchTarget;
 import dev.agentbench.api.Benchmark;
 import dev.agentbench.api.FrameworkVersion;
+import dev.agentbench.api.Spelling;
 import dev.agentbench.api.result.TargetId;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -299,12 +300,13 @@ public final class Registry {
     /**
      * The target of that name.
      *
-     * @throws IllegalArgumentException {@code Unknown target [foo]; known targets: [noop, raw]}
+     * @throws IllegalArgumentException {@code Unknown target [rav]; did you mean [raw]? known targets: [noop, raw]}
      */
     public TargetDescriptor target(String name) {
         TargetDescriptor target = targets.get(name);
         if (target == null) {
-            throw new IllegalArgumentException("Unknown target [" + name + "]; known targets: " + targets.keySet());
+            throw new IllegalArgumentException("Unknown target [" + name + "]; "
+                    + Spelling.didYouMean(name, targets.keySet()) + "known targets: " + targets.keySet());
         }
         return target;
     }
@@ -318,7 +320,8 @@ public final class Registry {
         BenchmarkDescriptor benchmark = benchmarks.get(name);
         if (benchmark == null) {
             throw new IllegalArgumentException(
-                    "Unknown benchmark [" + name + "]; known benchmarks: " + new java.util.TreeSet<>(benchmarks.keySet()));
+                    "Unknown benchmark [" + name + "]; " + Spelling.didYouMean(name, benchmarks.keySet())
+                            + "known benchmarks: " + new java.util.TreeSet<>(benchmarks.keySet()));
         }
         return benchmark;
     }

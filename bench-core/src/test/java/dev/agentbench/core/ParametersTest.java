@@ -156,8 +156,8 @@ class ParametersTest {
 
         assertThatThrownBy(() -> Plan.checkParams(Set.of("turn"), List.of(plain, sized(Map.of()))))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Parameter [turn] is declared by none of the selected benchmarks [turn1, sized]; they"
-                        + " declare [mode, turns]");
+                .hasMessage("Parameter [turn] is declared by none of the selected benchmarks [turn1, sized]; did you"
+                        + " mean [turns]? they declare [mode, turns]");
         assertThatThrownBy(() -> Plan.checkParams(Set.of("turns"), List.of(plain)))
                 .hasMessage("Parameter [turns] is declared by none of the selected benchmarks [turn1], which take no"
                         + " parameters");

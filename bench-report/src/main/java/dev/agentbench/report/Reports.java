@@ -1,5 +1,6 @@
 package dev.agentbench.report;
 
+import dev.agentbench.api.Spelling;
 import dev.agentbench.api.result.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,8 @@ public final class Reports {
                 .filter(format -> format.id().equals(id))
                 .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(
-                        "Unknown format [" + id + "]; known formats: " + formatIds()));
+                        "Unknown format [" + id + "]; " + Spelling.didYouMean(id, formatIds())
+                                + "known formats: " + formatIds()));
     }
 
     private Reports() {}

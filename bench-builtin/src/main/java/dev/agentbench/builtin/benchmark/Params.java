@@ -1,6 +1,7 @@
 package dev.agentbench.builtin.benchmark;
 
 import dev.agentbench.api.Parameter;
+import dev.agentbench.api.Spelling;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,7 @@ final class Params {
     /**
      * The values for {@code declared}, the defaults filled in.
      *
-     * @throws IllegalArgumentException {@code Benchmark [history] has no parameter [histroy]; its parameters: [history]}
+     * @throws IllegalArgumentException {@code Benchmark [history] has no parameter [histroy]; did you mean [history]? its parameters: [history]}
      */
     static Params of(String benchmark, List<Parameter> declared, Map<String, String> given) {
         Map<String, String> values = new LinkedHashMap<>();
@@ -31,7 +32,8 @@ final class Params {
         for (Map.Entry<String, String> entry : given.entrySet()) {
             if (!values.containsKey(entry.getKey())) {
                 throw new IllegalArgumentException("Benchmark [" + benchmark + "] has no parameter [" + entry.getKey()
-                        + "]; its parameters: " + values.keySet());
+                        + "]; " + Spelling.didYouMean(entry.getKey(), values.keySet()) + "its parameters: "
+                        + values.keySet());
             }
             values.put(entry.getKey(), entry.getValue());
         }

@@ -137,7 +137,7 @@ class WorkloadBenchmarksTest {
         assertThatThrownBy(() -> new HistoryBenchmark().with(Map.of("history", "many")))
                 .hasMessage("Parameter [history] must be a whole number from 1 to 1024, was [many]");
         assertThatThrownBy(() -> new ToolsetBenchmark().with(Map.of("tool", "8")))
-                .hasMessage("Benchmark [toolset] has no parameter [tool]; its parameters: [tools]");
+                .hasMessage("Benchmark [toolset] has no parameter [tool]; did you mean [tools]? its parameters: [tools]");
         assertThatThrownBy(() -> new ReplyBenchmark().with(Map.of("tokens", "16", "stream", "yes")))
                 .hasMessage("Parameter [stream] must be true or false, was [yes]");
         assertThatThrownBy(() -> new AgentStepBenchmark().with(Map.of("calls", "17")))
