@@ -1,5 +1,6 @@
 package dev.agentbench.cli;
 
+import dev.agentbench.api.Spelling;
 import dev.agentbench.core.Build;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ public final class Main implements Runnable {
     public static int execute(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
         Main main = new Main();
         main.terminal = terminal;
-        CommandLine commandLine = new CommandLine(main);
+        CommandLine commandLine = commandLine(main);
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setExitCodeExceptionMapper(exception -> USAGE);
@@ -80,15 +81,38 @@ public final class Main implements Runnable {
         return commandLine.execute(args);
     }
 
-    /** Picocli's message, but an unknown command is called one, with the commands there are. */
+    /** The command line of {@code main} and its commands, their help laid out by {@link HelpLayout}. */
+    static CommandLine commandLine(Main main) {
+        CommandLine commandLine = new CommandLine(main);
+        HelpLayout.install(commandLine);
+        return commandLine;
+    }
+
+    /**
+     * Picocli's message, but an unknown command is called one, with the commands there are, and an
+     * unknown command or option near a known one says which: {@code Unknown option: '--forsk'; did
+     * you mean [--forks]?}.
+     */
     private static String parameterMessage(CommandLine.ParameterException exception) {
         CommandLine command = exception.getCommandLine();
-        if (exception instanceof CommandLine.UnmatchedArgumentException unmatched && command.getParent() == null
-                && !unmatched.getUnmatched().isEmpty() && !unmatched.getUnmatched().get(0).startsWith("-")) {
-            return "Unknown command [" + unmatched.getUnmatched().get(0) + "]; commands: "
-                    + String.join(", ", command.getSubcommands().keySet());
+        String message = exception.getMessage().replace("option option", "option");
+        if (!(exception instanceof CommandLine.UnmatchedArgumentException unmatched)
+                || unmatched.getUnmatched().isEmpty()) {
+            return message;
         }
-        return exception.getMessage().replace("option option", "option");
+        String first = unmatched.getUnmatched().get(0);
+        if (command.getParent() == null && !first.startsWith("-")) {
+            return "Unknown command [" + first + "]; " + Spelling.didYouMean(first, command.getSubcommands().keySet())
+                    + "commands: " + String.join(", ", command.getSubcommands().keySet());
+        }
+        if (first.startsWith("--")) {
+            String name = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+            List<String> longNames = command.getCommandSpec().optionsMap().keySet().stream()
+                    .filter(option -> option.startsWith("--")).toList();
+            String guess = Spelling.didYouMean(name, longNames);
+            return guess.isEmpty() ? message : message + "; " + guess.strip();
+        }
+        return message;
     }
 
     private static String commandName(CommandLine command) {

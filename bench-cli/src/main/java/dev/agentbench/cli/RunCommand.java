@@ -33,6 +33,7 @@ import picocli.CommandLine.Option;
 @Command(
         name = "run",
         mixinStandardHelpOptions = true,
+        abbreviateSynopsis = true,
         modelTransformer = RunCommand.SettingOptions.class,
         sortOptions = false,
         description = {
@@ -58,7 +59,30 @@ import picocli.CommandLine.Option;
             "(a full disk) stopped the run; 2 bad usage, or a results directory that cannot be written;",
             "130 interrupted by Ctrl-C (finished cells are kept and reported); 143 the same by SIGTERM."
         })
-final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Callable<Integer>, HelpLayout.Grouped {
+
+    /** The headings {@code run --help} lists the options under, most asked for first. */
+    static final List<HelpLayout.Group> HELP_GROUPS = List.of(
+            new HelpLayout.Group("What to run", "--targets", "--benchmarks", "--param", "--concurrency", "--baseline",
+                    "--dry-run"),
+            new HelpLayout.Group("How long and how precisely", "--forks", "--precision", "--precision-max-forks",
+                    "--warmup-time", "--warmup-max", "--warmup", "--window-iterations", "--measure-time",
+                    "--min-iterations", "--max-iterations", "--iterations", "--max-duration"),
+            new HelpLayout.Group("Where results go", "--results-dir", "--quiet", "--profile", "--log-limit"),
+            new HelpLayout.Group("Gate mode: two columns until their ratio is settled", "--gate", "--gate-width",
+                    "--gate-max-forks"),
+            new HelpLayout.Group("The workloads' sizes and the model's pace", "--footprint-agents",
+                    "--growth-sessions", "--held-sessions", "--cold-starts", "--model-latency", "--model-chunk-delay",
+                    "--load-threads"),
+            new HelpLayout.Group("Plugins, framework versions and JVMs", "--plugins", "--target-option", "--jvm",
+                    "--jvm-arg", "--offline", "--variant-cache"),
+            new HelpLayout.Group("A noisy machine, failures and several machines", "--rerun-disturbed",
+                    "--rerun-unsteady", "--noise-threshold", "--no-mock-warmup", "--timeout", "--shard", "--shards"));
+
+    @Override
+    public List<HelpLayout.Group> helpGroups() {
+        return HELP_GROUPS;
+    }
 
     /** How often the live progress line is rewritten on a terminal. */
     private static final Duration TICK = Duration.ofSeconds(1);

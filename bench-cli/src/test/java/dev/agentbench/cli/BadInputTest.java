@@ -56,10 +56,16 @@ class BadInputTest {
 
     static Stream<Case> cases() {
         return Stream.of(
-                bad("unknown option", "agentbench: Unknown options: '--iterashuns', '5' (see 'agentbench run --help')",
-                        "run", "--iterashuns", "5"),
+                bad("unknown option", "agentbench: Unknown options: '--iterashuns', '5'; did you mean [--iterations]? "
+                        + "(see 'agentbench run --help')", "run", "--iterashuns", "5"),
+                bad("an option one letter off", "agentbench: Unknown options: '--forsk', '5'; did you mean [--forks]? (see "
+                        + "'agentbench run --help')", "run", "--forsk", "5"),
+                bad("an option near none", "agentbench: Unknown option: '--speed' (see 'agentbench run --help')",
+                        "run", "--speed"),
                 bad("unknown command", "agentbench: Unknown command [frobnicate]; commands: run, list, ",
                         "frobnicate"),
+                bad("a command with two letters swapped", "agentbench: Unknown command [rnu]; did you mean [run]? "
+                        + "commands: run, list, ", "rnu"),
                 bad("a number that is no number",
                         "agentbench: Invalid value for option '--iterations': 'abc' is not an int", "run", "--iterations", "abc"),
                 bad("too few iterations", "agentbench: Iterations [0] must be at least 1", "run", "--iterations", "0"),
@@ -119,6 +125,12 @@ class BadInputTest {
                 bad("unknown target", "agentbench: Unknown target [nope]; known targets: [", "run", "--targets", "raw,nope"),
                 bad("unknown benchmark", "agentbench: Unknown benchmark [nope]; known benchmarks: [",
                         "run", "--benchmarks", "nope"),
+                bad("a misspelt target", "agentbench: Unknown target [rwa]; did you mean [raw]? known targets: [",
+                        "run", "--targets", "rwa"),
+                bad("a misspelt benchmark", "agentbench: Unknown benchmark [histroy]; did you mean [history]? known "
+                        + "benchmarks: [", "run", "--benchmarks", "histroy"),
+                bad("a benchmark named by its beginning", "agentbench: Unknown benchmark [tools_par]; did you mean "
+                        + "[tools_parallel]? known benchmarks: [", "run", "--benchmarks", "tools_par"),
                 bad("all among other targets", "agentbench: Targets [all, raw]: all means every target found and "
                         + "stands alone", "run", "--targets", "all,raw"),
                 bad("all among other benchmarks", "agentbench: Benchmarks [turn1, all]: all means every benchmark found "

@@ -53,7 +53,7 @@ class CliReferenceTest {
     }
 
     private static CommandLine commandLine() {
-        CommandLine commandLine = new CommandLine(new Main());
+        CommandLine commandLine = Main.commandLine(new Main());
         commandLine.setUsageHelpAutoWidth(false);
         commandLine.setUsageHelpWidth(CommandLine.Model.UsageMessageSpec.DEFAULT_USAGE_WIDTH);
         return commandLine;
