@@ -10,6 +10,7 @@ import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.RunInfo;
 import dev.agentbench.api.result.Sharding;
 import dev.agentbench.core.host.NoiseGuard;
+import dev.agentbench.core.measure.PassSettings;
 import dev.agentbench.core.BenchmarkDescriptor;
 import dev.agentbench.core.RunListener;
 import dev.agentbench.report.ReportsListener;
@@ -114,6 +115,7 @@ final class ProgressPrinter implements RunListener, ReportsListener.Outcome, Aut
                     out.println("Shard " + sharding.label() + " of plan " + sharding.planHash() + ": "
                             + String.join(", ", sharding.rows(sharding.index())));
                 }
+                passSettings(info).flatMap(progress::plannedLine).ifPresent(out::println);
                 out.flush();
             }
             startingMock = true;
@@ -134,6 +136,15 @@ final class ProgressPrinter implements RunListener, ReportsListener.Outcome, Aut
         return steps == cells ? plan : plan + " in " + steps + " steps (" + forks + " fork" + (forks == 1 ? "" : "s")
                 + " a cell" + (profiled ? " and a profile fork" : "")
                 + (steps < cells * perCell ? ", a cold start in one" : "") + ")";
+    }
+
+    /** The pass settings run.json's settings hold; empty when some are missing or unreadable. */
+    private static java.util.Optional<PassSettings> passSettings(RunInfo info) {
+        try {
+            return java.util.Optional.of(PassSettings.fromText("", info.settings()::get));
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     /** Whether run.json's settings name a profiler. */

@@ -6,6 +6,7 @@ import dev.agentbench.core.kind.CellKind;
 import dev.agentbench.api.result.CellStatus;
 import dev.agentbench.api.result.Fork;
 import dev.agentbench.core.host.NoiseGuard;
+import dev.agentbench.core.measure.PassSettings;
 import dev.agentbench.api.result.Figure;
 import dev.agentbench.api.result.MockRestart;
 import dev.agentbench.api.result.MockWarmup;
@@ -395,6 +396,36 @@ final class RunProgress {
         return elapsed + " · " + remaining()
                 .map(left -> left.compareTo(Duration.ofSeconds(1)) < 0 ? FINISHING : "about " + span(left) + " left")
                 .orElse(ESTIMATING);
+    }
+
+    /**
+     * The run's time guessed before its first step, from its pass settings alone: {@code Estimated
+     * about 9m 40s (up to 17m 10s if no warm-up settles before --warmup-max), before reruns.} Each
+     * fork is guessed as {@link CellKind#cellSeconds} does (its JVM, a warm-up a quarter of the way
+     * from its least to its most, its timed pass), the most with every warm-up at its most. A run
+     * guessed at over an hour says so and how to make it shorter. Empty in a dry run, which warms
+     * nothing up.
+     */
+    Optional<String> plannedLine(PassSettings passes) {
+        if (passes.dryRun() || cells.isEmpty()) {
+            return Optional.empty();
+        }
+        PassSettings longest = passes.toBuilder().set(PassSettings.WARMUP_TIME, passes.warmupMax()).build();
+        double guess = 0;
+        double most = 0;
+        for (BenchmarkKind kind : kinds) {
+            guess += CellKind.of(kind).cellSeconds(passes);
+            most += CellKind.of(kind).cellSeconds(longest);
+        }
+        String line = "Estimated about " + span(Duration.ofMillis(Math.round(guess * 1000)))
+                + (most > guess * 1.05 ? " (up to " + span(Duration.ofMillis(Math.round(most * 1000)))
+                        + " if no warm-up settles before --warmup-max)" : "")
+                + ", before reruns";
+        if (guess > Duration.ofHours(1).toSeconds()) {
+            line += ". That is over an hour: fewer targets, benchmarks or forks (--targets, --benchmarks, --forks),"
+                    + " or a budget (--max-duration), make it shorter; --dry-run checks every cell in one JVM";
+        }
+        return Optional.of(line + ".");
     }
 
     /** The estimate of what is left of the run; empty while some step left has no basis. */

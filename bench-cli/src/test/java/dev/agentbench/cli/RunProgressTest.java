@@ -12,6 +12,7 @@ import dev.agentbench.api.result.Profile;
 import dev.agentbench.api.result.TimeStats;
 import dev.agentbench.api.result.Warmup;
 import dev.agentbench.api.result.WarmupShape;
+import dev.agentbench.core.measure.PassSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -426,5 +427,27 @@ class RunProgressTest {
                 List.of(ok(raw, 1e5), CellResult.failed(noop, CellStatus.TIMEOUT, "no result within 10s", List.of())),
                 Duration.ofSeconds(843)))
                 .isEqualTo("COMPLETED: 1 of 2 cells OK in 14m 03s");
+    }
+
+    @Test
+    void theRunsTimeIsGuessedBeforeItStartsFromItsPassSettings() {
+        PassSettings defaults = PassSettings.defaults();
+        List<PlannedCell> two = List.of(new PlannedCell("raw", "turn1", 1), new PlannedCell("wire", "turn1", 1));
+        // a fork: its JVM 2 s, a warm-up of 15 s and a quarter of the 45 s more it may take, a timed pass of 5 s;
+        // three forks a cell; at most every warm-up runs to its 60 s
+        assertThat(progress(two, 3).plannedLine(defaults)).contains(
+                "Estimated about 3m 19s (up to 6m 42s if no warm-up settles before --warmup-max), before reruns.");
+        // a cold start is its JVMs alone, whatever the warm-up
+        assertThat(progress(List.of(new PlannedCell("noop", "cold_start", 1)), 3).plannedLine(defaults))
+                .contains("Estimated about 20s, before reruns.");
+        List<PlannedCell> forty = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            forty.add(new PlannedCell("target" + i, "turn1", 1));
+        }
+        assertThat(progress(forty, 3).plannedLine(defaults)).hasValueSatisfying(line -> assertThat(line)
+                .startsWith("Estimated about 1h 06m (up to 2h 14m if no warm-up settles before --warmup-max), "
+                        + "before reruns. That is over an hour: fewer targets, benchmarks or forks")
+                .contains("--max-duration"));
+        assertThat(progress(two, 3).plannedLine(defaults.toBuilder().set(PassSettings.DRY_RUN, true).build())).isEmpty();
     }
 }
