@@ -55,9 +55,4 @@ public record Gate(String base, String changed, double width, int maxForks, Inte
             throw new IllegalArgumentException("Gate max forks [" + maxForks + "] must be at least 2");
         }
     }
-
-    /** Whether {@code target} is one of the two columns. */
-    public boolean covers(String target) {
-        return target.equals(base) || target.equals(changed);
-    }
 }

@@ -100,11 +100,6 @@ public record TargetId(String name, String variant, String jvm) {
         return Optional.ofNullable(variant);
     }
 
-    /** The JVM label, if the run uses more than one JVM. */
-    public Optional<String> jvmIfAny() {
-        return Optional.ofNullable(jvm);
-    }
-
     /** This id without its JVM label: {@code NAME[@VARIANT]}. */
     public TargetId withoutJvm() {
         return jvm == null ? this : new TargetId(name, variant, null);
