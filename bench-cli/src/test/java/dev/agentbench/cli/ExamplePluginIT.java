@@ -74,7 +74,8 @@ class ExamplePluginIT {
         Path results = work.resolve("results");
         JarRunner.Result run = JarRunner.run(work, RUN_LIMIT, "run", "--plugins", plugin.toString(),
                 "--targets", TARGET, "--benchmarks", "turn1,tools", "--iterations", "50", "--warmup", "20",
-                "--warmup-time", "0s", "--warmup-max", "0s", "--no-mock-warmup", "--results-dir", results.toString());
+                "--warmup-time", "0s", "--warmup-max", "0s", "--no-mock-warmup", "--rerun-disturbed", "0",
+                "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.survivors()).as("processes the run left behind").isEmpty();
         Path runDir = JarRunner.onlyRunDir(results).orElseThrow();
