@@ -51,6 +51,16 @@ public final class Spelling {
     }
 
     /**
+     * The one line that refuses an unknown name of a kind: {@code Unknown target [rwa]; did you mean
+     * [raw]? known targets: [noop, raw, wire]}, the known names listed (and suggested) in their order.
+     *
+     * @param kind what the name names, in the singular: {@code target}, {@code format}
+     */
+    public static String unknown(String kind, String given, Collection<String> known) {
+        return "Unknown " + kind + " [" + given + "]; " + didYouMean(given, known) + "known " + kind + "s: " + known;
+    }
+
+    /**
      * {@code did you mean [a]? } (or {@code [a] or [b]}) to put before the list of known names, or
      * nothing when no known name is near {@code given}.
      */

@@ -51,6 +51,14 @@ class SpellingTest {
     }
 
     @Test
+    void anUnknownNameIsRefusedInOneLineWithItsGuessAndTheKnownNames() {
+        assertThat(Spelling.unknown("target", "rwa", List.of("noop", "raw", "wire")))
+                .isEqualTo("Unknown target [rwa]; did you mean [raw]? known targets: [noop, raw, wire]");
+        assertThat(Spelling.unknown("format", "pdf", List.of("md", "json")))
+                .isEqualTo("Unknown format [pdf]; known formats: [md, json]");
+    }
+
+    @Test
     void editsCountASwapOfNeighboursAsOne() {
         assertThat(Spelling.edits("ab", "ba")).isEqualTo(1);
         assertThat(Spelling.edits("kitten", "sitting")).isEqualTo(3);

@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -139,11 +140,11 @@ final class ProgressPrinter implements RunListener, ReportsListener.Outcome, Aut
     }
 
     /** The pass settings run.json's settings hold; empty when some are missing or unreadable. */
-    private static java.util.Optional<PassSettings> passSettings(RunInfo info) {
+    private static Optional<PassSettings> passSettings(RunInfo info) {
         try {
-            return java.util.Optional.of(PassSettings.fromText("", info.settings()::get));
+            return Optional.of(PassSettings.fromText("", info.settings()::get));
         } catch (IllegalArgumentException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 

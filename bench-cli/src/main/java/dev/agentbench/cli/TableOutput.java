@@ -27,8 +27,7 @@ final class TableOutput {
     /** Refuses a format it does not know, before anything is read. */
     void check() {
         if (!FORMATS.contains(format)) {
-            throw new Main.UsageException("Unknown format [" + format + "]; " + Spelling.didYouMean(format, FORMATS)
-                    + "known formats: " + FORMATS);
+            throw new Main.UsageException(Spelling.unknown("format", format, FORMATS));
         }
     }
 

@@ -305,8 +305,7 @@ public final class Registry {
     public TargetDescriptor target(String name) {
         TargetDescriptor target = targets.get(name);
         if (target == null) {
-            throw new IllegalArgumentException("Unknown target [" + name + "]; "
-                    + Spelling.didYouMean(name, targets.keySet()) + "known targets: " + targets.keySet());
+            throw new IllegalArgumentException(Spelling.unknown("target", name, targets.keySet()));
         }
         return target;
     }
@@ -320,8 +319,7 @@ public final class Registry {
         BenchmarkDescriptor benchmark = benchmarks.get(name);
         if (benchmark == null) {
             throw new IllegalArgumentException(
-                    "Unknown benchmark [" + name + "]; " + Spelling.didYouMean(name, benchmarks.keySet())
-                            + "known benchmarks: " + new java.util.TreeSet<>(benchmarks.keySet()));
+                    Spelling.unknown("benchmark", name, new java.util.TreeSet<>(benchmarks.keySet())));
         }
         return benchmark;
     }

@@ -308,7 +308,6 @@ final class ProfileSection {
         return "`" + name.replace("`", "'") + "`";
     }
 
-
     /** {@code +147 µs}, {@code −3.10 µs}, {@code ±0 ns}. */
     private static String signedTime(double nanos) {
         if (nanos == 0) {

@@ -30,9 +30,7 @@ public final class Reports {
         return formats().stream()
                 .filter(format -> format.id().equals(id))
                 .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(
-                        "Unknown format [" + id + "]; " + Spelling.didYouMean(id, formatIds())
-                                + "known formats: " + formatIds()));
+                .orElseThrow(() -> new IllegalArgumentException(Spelling.unknown("format", id, formatIds())));
     }
 
     private Reports() {}
